@@ -1,0 +1,33 @@
+import { createUser, expect, signInWithTokens, test } from './fixtures.ts';
+import { addDeviceForUser, createDevice, ingestAlerts, ingestHealth } from './user-area-helpers.ts';
+
+test('after a lost connection the dashboard catches up on the readings and alerts it missed', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  // Going offline makes the browser report the failed reconnection attempts.
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|WebSocket connection/);
+  const user = await createUser(page);
+  const band = await createDevice(page.request, `Band ${user.username}`);
+  await addDeviceForUser(page.request, user, band, 'Band');
+  await ingestHealth(page.request, band, { heartRate: 70, spo2: 97, temperature: 97.5, battery: 90 });
+  await signInWithTokens(page, user.username, user.password);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('heartRate-value')).toHaveText('70');
+  const status = page.getByRole('status').filter({ hasText: /Live|Reconnecting/ });
+  await expect(status).toHaveText('Live');
+
+  await context.setOffline(true);
+  await expect(status).toHaveText('Reconnecting…', { timeout: 30_000 });
+  await ingestHealth(page.request, band, { heartRate: 88, spo2: 96, temperature: 97.6, battery: 89 });
+  await ingestAlerts(page.request, band, [{ alertType: 'SOS', alertTitle: 'Missed while offline' }]);
+  await expect(page.getByTestId('heartRate-value')).toHaveText('70');
+
+  await context.setOffline(false);
+  await expect(status).toHaveText('Live', { timeout: 30_000 });
+  await expect(page.getByTestId('heartRate-value')).toHaveText('88');
+  await expect(page.getByTestId('recent-alerts').getByRole('listitem').first()).toContainText(
+    'Missed while offline',
+  );
+});

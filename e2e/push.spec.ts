@@ -1,0 +1,224 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { PushPeer, readIdentity, type Subscriber } from '../packages/server/test/push-peer.ts';
+import { e2ePushPeerFiles } from '../packages/server/test/push-peer-cert.mjs';
+import { ADMIN, createUser, expect, logInViaForm, test } from './fixtures.ts';
+
+const WARNING = 'Notification permission denied! Please enable it in your browser settings.';
+
+/** DevTools' id of the page origin's service worker registration, for delivering pushes to it. */
+async function serviceWorkerDevTools(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await found, origin };
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      badge: Reflect.get(n, 'badge'),
+      data: n.data,
+    }));
+  });
+
+/** What the worker's global scope offers that the DOM typings do not describe. */
+interface WorkerScope {
+  registration: ServiceWorkerRegistration;
+  clients: { openWindow(url: string): Promise<unknown>; matchAll(options: object): Promise<object[]> };
+  dispatchEvent(event: Event): boolean;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+}
+
+/**
+ * Click the shown notification through the worker's real `notificationclick` handler. Chromium
+ * lets a worker open or focus windows only for a click on the system's notification UI, which a
+ * headless browser has not got, so the window calls are recorded here instead: what the handler
+ * asked for, and whether the notification was closed.
+ */
+const clickNotification = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const calls: string[] = [];
+    scope.clients.openWindow = async (url: string) => calls.push(`open ${url}`);
+    const [anyWindow] = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    if (anyWindow) {
+      Object.getPrototypeOf(anyWindow).focus = async function (this: { url: string }) {
+        calls.push(`focus ${this.url}`);
+      };
+    }
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) return { calls, left: -1 };
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    for (let i = 0; i < 50 && calls.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    return { calls, left: (await scope.registration.getNotifications()).length };
+  });
+
+test.describe('service worker (/sw.js)', () => {
+  test('shows a pushed alert with its title, body, tag and icons; a click opens or focuses its url', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      await navigator.serviceWorker.ready;
+    });
+    const { cdp, registrationId, origin } = await serviceWorkerDevTools(context, page);
+    const push = (data: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+
+    await push({
+      title: 'SOS pressed',
+      body: 'SOS pressed on Wrist band',
+      tag: 'dev1:SOS',
+      url: '/dashboard/alerts',
+    });
+    const sos = {
+      title: 'SOS pressed',
+      body: 'SOS pressed on Wrist band',
+      tag: 'dev1:SOS',
+      icon: `${origin}/pwa-192x192.png`,
+      badge: `${origin}/pwa-64x64.png`,
+      data: { url: '/dashboard/alerts' },
+    };
+    await expect.poll(() => shownNotifications(page)).toEqual([sos]);
+
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('no service worker');
+    expect(await clickNotification(worker)).toEqual({ calls: [`open ${origin}/dashboard/alerts`], left: 0 });
+
+    // Defaults of the spec: title 'Notification', url '/'; a page already at the url is focused.
+    await push({ body: 'Battery low' });
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([{ ...sos, title: 'Notification', body: 'Battery low', tag: '', data: { url: '/' } }]);
+    expect(await clickNotification(worker)).toEqual({ calls: [`focus ${origin}/`], left: 0 });
+  });
+});
+
+test.describe('push after sign-in', () => {
+  let peer: PushPeer;
+  test.beforeAll(async () => {
+    // The certificate scripts/e2e-server.mjs made for this run's server, which trusts it.
+    const serverPort = new URL(test.info().project.use.baseURL ?? '').port;
+    peer = await PushPeer.start(readIdentity(e2ePushPeerFiles(serverPort)));
+  });
+  test.afterAll(async () => {
+    await peer.close();
+  });
+
+  /** Chromium here cannot reach a real push service: only `subscribe` is replaced, by one answering with this browser's subscription on the local peer. */
+  const useLocalPushService = (context: BrowserContext, subscriber: Subscriber) =>
+    context.addInitScript((subscription) => {
+      const bytes = (base64url: string) =>
+        Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+      PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+        return {
+          endpoint: subscription.endpoint,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey: options?.applicationServerKey ?? null },
+          getKey: (name: 'p256dh' | 'auth') => bytes(subscription.keys[name]),
+          toJSON: () => subscription,
+          unsubscribe: async () => true,
+        } as unknown as PushSubscription;
+      };
+    }, subscriber.toJSON());
+
+  const adminApi = async (page: Page, path: string, data: object) => {
+    const login = await page.request.post('/api/v1/user/login', { data: { user: ADMIN } });
+    const { accessToken } = (await login.json()).data;
+    const res = await page.request.post(`/api/v1/admin/${path}`, {
+      data,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(res.ok()).toBe(true);
+    return (await res.json()).data;
+  };
+
+  test('with permission granted, signing in registers the worker and saves the subscription; an ingested SOS reaches it', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    const subscriber = peer.subscriber();
+    await useLocalPushService(context, subscriber);
+    await context.grantPermissions(['notifications']);
+    const user = await createUser(page);
+    await logInViaForm(page, user.username, user.password, /\/dashboard$/);
+
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('sentFCMToken')))
+      .toBe(JSON.stringify(subscriber.toJSON()));
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL,
+      ),
+    ).toMatch(/\/sw\.js$/);
+    const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const adminPage = await adminContext.newPage();
+    await logInViaForm(adminPage, ADMIN.username, ADMIN.password, /\/admin-dashboard$/);
+    await adminPage.goto('/admin-dashboard/users');
+    await adminPage.getByPlaceholder('Search users by name, email or role...').fill(user.email);
+    await expect(adminPage.getByRole('row').filter({ hasText: user.email })).toContainText('1 connected');
+    await adminContext.close();
+    const { users } = await adminApi(page, 'all-users', { isUser: true });
+    const saved = users.find((u: { username: string }) => u.username === user.username);
+
+    const { device } = await adminApi(page, 'add-device', {
+      deviceName: 'Push e2e band',
+      isValid: true,
+      users: [saved._id],
+    });
+    const delivered = peer.delivered(subscriber.endpoint);
+    const sos = await page.request.post('/api/v1/ingest/alert', {
+      data: { alertType: 'SOS' },
+      headers: { 'x-api-key': device.apiAuthCode },
+    });
+    expect(sos.status()).toBe(202);
+    expect(JSON.parse(subscriber.decrypt((await delivered).body))).toEqual({
+      title: 'SOS pressed',
+      body: 'SOS pressed on Push e2e band',
+      tag: `${device._id}:SOS`,
+      url: '/dashboard/alerts',
+    });
+  });
+
+  test('with permission denied, signing in shows the warning and saves nothing', async ({
+    page,
+    context,
+  }) => {
+    const subscriber = peer.subscriber();
+    await useLocalPushService(context, subscriber);
+    await page.goto('/signin');
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    const browserCdp = await context.browser()!.newBrowserCDPSession();
+    await browserCdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: new URL(page.url()).origin,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await page.evaluate(() => localStorage.setItem('sentFCMToken', '{"endpoint":"https://old.example/"}'));
+    const user = await createUser(page);
+    await logInViaForm(page, user.username, user.password, /\/dashboard$/);
+
+    await expect(page.getByText(WARNING)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('sentFCMToken'))).toBeNull();
+    expect(peer.requestsTo(subscriber.endpoint)).toEqual([]);
+    const { users } = await adminApi(page, 'all-users', { isUser: true });
+    expect(users.find((u: { username: string }) => u.username === user.username).fcmTokens).toEqual([]);
+  });
+});

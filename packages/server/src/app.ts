@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { ALERTS_PAGE_PATH, SERVER_MESSAGES } from '@vitalwatch/shared';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { memoryLoginThrottle, redisLoginThrottle } from './auth/login-throttle.ts';
+import { authGuards } from './auth/plugin.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { AppContext, AppInstance } from './context.ts';
+import { createDatabase, type Database } from './db/index.ts';
+import { AppError } from './errors.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { trackInFlight } from './http/in-flight.ts';
+import { refuseNulInJsonBodies } from './http/json-body.ts';
+import { EventBus } from './lib/events.ts';
+import { serializeError } from './lib/log-errors.ts';
+import { AlertMailer } from './mail/alert-mailer.ts';
+import { createMailer } from './mail/mailer.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { UserService } from './modules/user/service.ts';
+import { MqttGateway, registerMqtt } from './mqtt/index.ts';
+import { PushService, type PushServiceOptions } from './push/push-service.ts';
+import { registerRealtime } from './realtime/socket-server.ts';
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  /** Push sending settings, e.g. an https.Agent trusting a test's local push service. */
+  push?: Partial<PushServiceOptions>;
+}
+
+export interface BuiltApp {
+  app: AppInstance;
+  ctx: AppContext;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** The whole server, ready to `listen` or to `inject`. Closing the app closes what it opened. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database =
+    options.database ??
+    (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (!options.database) await database.migrate();
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      serializers: { err: serializeError },
+    },
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
+  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable; retrying'));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  refuseNulInJsonBodies(app);
+  // Graceful shutdown: once closing, new requests get 503 while those already in flight finish
+  // (preClose runs before onClose, so the database is still open for them).
+  const inFlight = trackInFlight(app.server);
+  app.addHook('preClose', () => inFlight.idle());
+  app.decorateRequest('auth', null);
+
+  const tokens = new TokenService(config.jwtSecret);
+  const { perAccountFailures, perAccountWindowMs } = config.loginLimits;
+  const throttle = redis
+    ? redisLoginThrottle(redis, perAccountFailures, perAccountWindowMs)
+    : memoryLoginThrottle(perAccountFailures, perAccountWindowMs);
+  const push = new PushService(database.db, config.vapid, app.log.child({ module: 'push' }), options.push);
+  const events = new EventBus();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    redis,
+    tokens,
+    guards: authGuards(database.db, tokens),
+    users: new UserService(database.db, tokens, throttle),
+    mqtt: new MqttGateway(config),
+    events,
+    ...createDataPath(database, events, app.log),
+    pushHealth: push,
+    push,
+    alertMailer: new AlertMailer(
+      database.db,
+      createMailer(config),
+      `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
+      app.log.child({ module: 'mail' }),
+    ),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chart.js and the toast library set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain HTTP on localhost by default; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'vw:rl:' } : {}),
+    errorResponseBuilder: (_req, context) =>
+      new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'VitalWatch API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    try {
+      await database.ping();
+      checks.database = 'ok';
+    } catch {
+      checks.database = 'down';
+    }
+    if (redis) checks.redis = redis.status === 'ready' ? 'ok' : 'down';
+    const mqttReady = ctx.mqtt.isReady();
+    if (mqttReady !== undefined) checks.mqtt = mqttReady ? 'ok' : 'down';
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+  app.get('/api/v1/openapi.json', async () => app.swagger());
+
+  await app.register((instance) => userRoutes(instance, ctx), { prefix: '/api/v1/user' });
+  await app.register((instance) => adminRoutes(instance, ctx), { prefix: '/api/v1/admin' });
+  await app.register((instance) => pushRoutes(instance, ctx), { prefix: '/api/v1/push' });
+  await registerDataPath(app, ctx);
+  ctx.push.listen(ctx.events);
+  ctx.alertMailer.listen(ctx.events);
+
+  ctx.realtime = registerRealtime(app, ctx);
+  await registerMqtt(app, ctx);
+  registerWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    // Queued readings are written (and their events published) before the listeners stop.
+    await closeDataPath(ctx);
+    // Background senders finish what is in flight while the database is still open.
+    await Promise.all([ctx.push.close(ctx.events), ctx.alertMailer.close(ctx.events)]);
+    await database.close();
+    if (redis) await redis.quit().catch(() => {});
+  });
+  return { app, ctx };
+}
+
+/** The built web app with SPA fallback: unknown non-API paths render index.html, whose router decides. */
+function registerWebApp(app: AppInstance, config: AppConfig) {
+  const root = config.webDist;
+  const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ success: false, message: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' });
+  });
+}

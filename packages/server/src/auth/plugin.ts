@@ -1,0 +1,63 @@
+import type { Role } from '@vitalwatch/shared';
+import { SERVER_MESSAGES } from '@vitalwatch/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { findUserById } from '../modules/user/repository.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface AuthContext {
+  userId: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const bearerToken = (header: string | undefined): string | undefined => {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+};
+
+/**
+ * Who is calling: a valid access token for a user who still exists, issued after the user's
+ * sessions were last ended (password reset). The role comes from the database, not the token,
+ * so a demotion takes effect at once.
+ */
+export async function authenticateToken(
+  db: Db,
+  tokens: TokenService,
+  token: string,
+): Promise<AuthContext | null> {
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return null;
+  const user = await findUserById(db, claims.userId);
+  if (!user) return null;
+  if (claims.issuedAtMs < user.tokensValidAfter.getTime()) return null;
+  return { userId: user.id, role: user.role };
+}
+
+/** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */
+export function authGuards(db: Db, tokens: TokenService) {
+  const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized(SERVER_MESSAGES.unauthenticated);
+    const auth = await authenticateToken(db, tokens, token);
+    if (!auth) throw unauthorized(SERVER_MESSAGES.invalidToken);
+    request.auth = auth;
+  };
+  const requireRole = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireAuth(request, reply);
+    if (request.auth?.role !== role) throw forbidden();
+  };
+  return { requireAuth, requireRole };
+}
+
+/** The authenticated caller; only call behind a guard. */
+export const caller = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+};

@@ -1,0 +1,60 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_S, type Role } from '@vitalwatch/shared';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+}
+
+export interface VerifiedClaims extends AccessClaims {
+  /** Milliseconds since the epoch (the `iat_ms` claim; `iat` has whole seconds only). */
+  issuedAtMs: number;
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(['user', 'admin']),
+  iat_ms: z.number().int().positive(),
+});
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess({ userId, role }: AccessClaims): Promise<string> {
+    // Millisecond issue time, so ending a user's sessions refuses every token issued before that instant.
+    return new SignJWT({ role, iat_ms: Date.now() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+      .setIssuer('vitalwatch')
+      .setJti(randomUUID())
+      .sign(this.key);
+  }
+
+  /** The claims of a valid access token, or null for anything else (expired, forged, malformed). */
+  async verifyAccess(token: string): Promise<VerifiedClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'vitalwatch' });
+      const claims = claimsSchema.parse(payload);
+      return { userId: claims.sub, role: claims.role, issuedAtMs: claims.iat_ms };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
+      throw err;
+    }
+  }
+}
+
+/** An opaque refresh token: the client keeps the value, the database only its hash. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push/vapid-keys.ts';
+
+/** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
+const PORT_MESSAGE = 'must be a port number from 0 to 65535';
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, PORT_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().max(65535, PORT_MESSAGE));
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  MQTT_PORT: port.optional(),
+  MQTT_URL: optionalUrl(['mqtt://', 'mqtts://', 'tcp://', 'ws://', 'wss://']),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+    .default('mailto:alerts@vitalwatch.local'),
+  ADMIN_USERNAME: z.string().trim().min(1).optional(),
+  ADMIN_EMAIL: z.string().trim().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().min(1).default('VitalWatch <alerts@vitalwatch.local>'),
+  /** Where people reach the app, for links in emails; defaults to http://HOST:PORT. */
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Requests per second one device may make to /api/v1/ingest/* (each may carry 500 readings). */
+  INGEST_RATE_PER_DEVICE: z.coerce.number().int().min(1).default(100),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Everything the app needs, resolved: secrets are present, paths absolute. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `undefined` → embedded PGlite under dataDir; `'memory'` → in-memory PGlite (tests). */
+  databaseUrl: string | undefined;
+  pgliteDir: string | 'memory';
+  redisUrl: string | undefined;
+  /** `undefined` → default 1883 with fallback; `0` → off. */
+  mqttPort: number | undefined;
+  mqttUrl: string | undefined;
+  jwtSecret: string;
+  /** Web Push identity; `loadConfig` always sets it, `undefined` (tests) turns push sending off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  admin: { username?: string; email?: string; password?: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Absolute origin for links in emails (no trailing slash); unset → http://host:port. */
+  publicUrl?: string;
+  corsOrigins: string[];
+  logLevel: Env['LOG_LEVEL'];
+  /** Built web app to serve, or undefined to serve none. */
+  webDist: string | undefined;
+  /** Per-IP and per-account login limits. */
+  loginLimits: { perIpPerMinute: number; perAccountFailures: number; perAccountWindowMs: number };
+  /** Device ingestion; every field optional with sensible defaults (100 req/s per device, sweep every 30 s). */
+  ingest?: {
+    ratePerDevicePerSecond?: number;
+    /** How often to look for devices gone silent (DEVICE_OFFLINE); 0 turns the timer off. */
+    offlineSweepIntervalMs?: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws a ConfigError that names the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+interface Secrets {
+  jwtSecret: string;
+}
+
+/** Secrets generated once and kept in DATA_DIR, so restarts keep sessions valid. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const parsed = z.object({ jwtSecret: z.string().min(32) }).parse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new ConfigError(`${file} is unreadable: ${err}`);
+  }
+  const secrets: Secrets = { jwtSecret: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+/** VAPID_* when both are set (validated), else the pair generated once and kept in DATA_DIR. */
+function resolveVapidKeys(env: Env, dataDir: string): VapidKeys {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (publicKey === undefined && privateKey === undefined) return loadOrCreateVapidKeys(dataDir);
+  if (publicKey === undefined || privateKey === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  const parsed = vapidKeysSchema.safeParse({ publicKey, privateKey });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  VAPID_${String(i.path[0]) === 'publicKey' ? 'PUBLIC' : 'PRIVATE'}_KEY: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = env.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
+  const vapid = { ...resolveVapidKeys(env, dataDir), subject: env.VAPID_SUBJECT };
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    redisUrl: env.REDIS_URL,
+    mqttPort: env.MQTT_PORT,
+    mqttUrl: env.MQTT_URL,
+    jwtSecret,
+    vapid,
+    admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    corsOrigins: env.CORS_ORIGINS,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
+    ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },
+  };
+}

@@ -1,0 +1,58 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { authGuards } from './auth/plugin.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import type { PushHealth } from './health-checks/probes.ts';
+import type { EventBus } from './lib/events.ts';
+import type { AlertMailer } from './mail/alert-mailer.ts';
+import type { AlertEngine } from './modules/alert/engine.ts';
+import type { IngestService } from './modules/ingest/service.ts';
+import type { UserService } from './modules/user/service.ts';
+import type { MqttGateway } from './mqtt/index.ts';
+import type { PushService } from './push/push-service.ts';
+import type { Realtime } from './realtime/socket-server.ts';
+
+/** Fastify with zod schemas as the type provider: bodies and replies are typed from the schemas. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Everything a module needs, built once in `buildApp`. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  redis: Redis | undefined;
+  tokens: TokenService;
+  guards: ReturnType<typeof authGuards>;
+  users: UserService;
+  /** Committed facts (health records, alerts) for real time, push and mail. */
+  events: EventBus;
+  /** MQTT ingestion: where devices connect (`status`, `describe()`) and its counters (`stats`). */
+  mqtt: MqttGateway;
+  /** Socket.IO, set once registered (`buildApp` always does). */
+  realtime?: Realtime;
+  /** Device authentication and ingestion for HTTP and MQTT (contract atop modules/ingest/service.ts). */
+  ingest: IngestService;
+  /** Vital-sign episodes and the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */
+  alertEngine: AlertEngine;
+  /** Push delivery health for the admin status page; set by the push module when it runs. */
+  pushHealth?: PushHealth;
+  /** Web Push of new alerts to every assigned user's browsers, in the background. */
+  push: PushService;
+  /** Alert emails to assigned users who opted in, in the background. */
+  alertMailer: AlertMailer;
+}

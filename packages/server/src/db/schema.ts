@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    alertEmails: boolean('alert_emails').notNull().default(false),
+    /** Access tokens issued before this instant are refused (password reset, deletion of sessions). */
+    tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256; a `family` is one login, revoked whole on reuse. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family: uuid('family').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Web Push subscriptions: the spec's "FCM tokens", one per connected browser. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceName: text('device_name').notNull(),
+    isValid: boolean('is_valid').notNull().default(true),
+    activationCode: text('activation_code').notNull(),
+    apiAuthCode: text('api_auth_code').notNull(),
+    lastUpdate: ts('last_update'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_activation_code_idx').on(t.activationCode),
+    uniqueIndex('devices_api_auth_code_idx').on(t.apiAuthCode),
+  ],
+);
+
+export const deviceUsers = pgTable(
+  'device_users',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
+);
+
+export const healthRecords = pgTable(
+  'health_records',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    messageId: text('message_id'),
+    recordedAt: ts('recorded_at').notNull(),
+    spo2: real('spo2'),
+    heartRate: real('heart_rate'),
+    temperature: real('temperature'),
+    battery: real('battery'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('health_records_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
+    uniqueIndex('health_records_device_message_idx').on(t.deviceId, t.messageId),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    messageId: text('message_id'),
+    alertType: text('alert_type').notNull(),
+    alertTitle: text('alert_title').notNull(),
+    alertMessage: text('alert_message').notNull(),
+    /** Extra facts for people and machines (the value that raised it, …). */
+    details: jsonb('details'),
+    recordedAt: ts('recorded_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('alerts_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
+    uniqueIndex('alerts_device_message_idx').on(t.deviceId, t.messageId),
+  ],
+);
+
+/** Read state is per user. */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
+);
+
+/** An open abnormal episode per (device, alert type): while it exists no new alert of that type is raised. */
+export const alertEpisodes = pgTable(
+  'alert_episodes',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    alertType: text('alert_type').notNull(),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.alertType] })],
+);

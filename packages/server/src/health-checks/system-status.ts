@@ -1,0 +1,76 @@
+import type { ComponentStatus, SystemComponent, SystemStatus } from '@vitalwatch/shared';
+import type { EventLoopMonitor } from './event-loop-monitor.ts';
+import {
+  type ProbeResult,
+  type PushHealth,
+  probeApi,
+  probeDatabase,
+  probeEmail,
+  probeNotifications,
+} from './probes.ts';
+
+/** No single check may hold the status page longer than this. */
+export const PROBE_TIMEOUT_MS = 2000;
+
+export interface SystemStatusSources {
+  ping: () => Promise<void>;
+  monitor: EventLoopMonitor;
+  /** Read on every check: the push module may attach itself after start-up. */
+  pushHealth: () => PushHealth | undefined;
+  vapidKeysPresent: boolean;
+  smtpUrl: string | undefined;
+  dataDir: string;
+  timeoutMs?: number;
+}
+
+/** A probe that does not settle in time counts as failed with `onTimeout`. */
+async function bounded(
+  probe: () => Promise<ProbeResult> | ProbeResult,
+  timeoutMs: number,
+  onTimeout: ComponentStatus,
+): Promise<ProbeResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<ProbeResult>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: onTimeout, detail: `No answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(probe), timeout]);
+  } catch {
+    return { status: onTimeout, detail: 'The check itself failed' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** All operational → operational; the database down → outage; anything else not operational → degraded. */
+export function overallStatus(components: SystemComponent[]): ComponentStatus {
+  const database = components.find((c) => c.name === 'Database');
+  if (database?.status === 'outage') return 'outage';
+  return components.every((c) => c.status === 'operational') ? 'operational' : 'degraded';
+}
+
+/** Runs the four platform checks in parallel, each bounded, for `POST /admin/system-status`. */
+export class SystemStatusService {
+  constructor(private readonly sources: SystemStatusSources) {}
+
+  async check(): Promise<SystemStatus> {
+    const s = this.sources;
+    const ms = s.timeoutMs ?? PROBE_TIMEOUT_MS;
+    const [database, api, notifications, email] = await Promise.all([
+      bounded(() => probeDatabase(s.ping), ms, 'outage'),
+      bounded(() => probeApi(s.monitor), ms, 'degraded'),
+      bounded(() => probeNotifications(s.vapidKeysPresent, s.pushHealth()), ms, 'degraded'),
+      bounded(() => probeEmail(s.smtpUrl, s.dataDir, ms), ms, 'degraded'),
+    ]);
+    const components: SystemComponent[] = [
+      { name: 'Database', ...database },
+      { name: 'API Service', ...api },
+      { name: 'Notification Service', ...notifications },
+      { name: 'Email Service', ...email },
+    ];
+    return { overallStatus: overallStatus(components), components };
+  }
+}

@@ -1,0 +1,106 @@
+import type { AlertRecord } from '@vitalwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.ts';
+import type { Audience, EventBus } from '../lib/events.ts';
+import { backoffMs } from '../push/retry.ts';
+import { TaskQueue } from '../push/task-queue.ts';
+import { alertMail, type Recipient } from './alert-mail.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
+import { alertEmailRecipients } from './repository.ts';
+
+export interface AlertMailerOptions {
+  concurrency: number;
+  maxQueued: number;
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+const DEFAULTS: AlertMailerOptions = {
+  concurrency: 2,
+  maxQueued: 10_000,
+  maxAttempts: 3,
+  baseDelayMs: 5_000,
+  maxDelayMs: 60_000,
+};
+
+/** SMTP said "try later" (4xx) or the connection failed; a 5xx is a permanent refusal. */
+export function isTransientMailError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { responseCode, code } = err as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return typeof code === 'string' && ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'].includes(code);
+}
+
+/**
+ * Emails every new alert to the assigned users who opted in: one mail per alert per user, sent in
+ * the background so a slow SMTP server never delays ingestion.
+ */
+export class AlertMailer {
+  private readonly options: AlertMailerOptions;
+  private readonly queue: TaskQueue;
+  private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
+    this.notifyAlerts(audience, alerts);
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    /** Absolute URL of the alerts page, for the link in each mail. */
+    private readonly alertsUrl: string,
+    private readonly log: FastifyBaseLogger,
+    options: Partial<AlertMailerOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+    this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>
+      this.log.error({ err }, 'alert mail task failed'),
+    );
+  }
+
+  listen(events: EventBus): void {
+    events.on('alerts', this.onAlerts);
+  }
+
+  notifyAlerts(audience: Audience, alerts: AlertRecord[]): void {
+    if (alerts.length === 0 || audience.userIds.length === 0) return;
+    const userIds = [...new Set(audience.userIds)];
+    if (!this.queue.push(() => this.fanOut(userIds, alerts))) {
+      this.log.warn({ deviceId: audience.deviceId }, 'mail queue full: alerts not mailed');
+    }
+  }
+
+  /** Resolves once every queued and scheduled mail has been handled (tests). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  async close(events: EventBus): Promise<void> {
+    events.off('alerts', this.onAlerts);
+    await this.queue.close();
+    this.mailer.close();
+  }
+
+  private async fanOut(userIds: string[], alerts: AlertRecord[]): Promise<void> {
+    const recipients: Recipient[] = await alertEmailRecipients(this.db, userIds);
+    for (const alert of alerts) {
+      for (const recipient of recipients) {
+        const mail = alertMail(alert, recipient, this.alertsUrl);
+        if (!this.queue.push(() => this.send(mail, 1))) {
+          this.log.warn({ alertId: alert._id }, 'mail queue full: alert mail dropped');
+        }
+      }
+    }
+  }
+
+  private async send(mail: OutgoingMail, attempt: number): Promise<void> {
+    try {
+      await this.mailer.send(mail);
+    } catch (err) {
+      const { maxAttempts, baseDelayMs, maxDelayMs } = this.options;
+      if (isTransientMailError(err) && attempt < maxAttempts) {
+        const delay = backoffMs(attempt, baseDelayMs, maxDelayMs);
+        if (this.queue.later(delay, () => this.send(mail, attempt + 1))) return;
+      }
+      this.log.warn({ err, attempt }, 'alert mail not sent');
+    }
+  }
+}

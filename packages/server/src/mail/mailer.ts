@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends mail: through SMTP when configured, else as `.eml` files in DATA_DIR/outbox. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export const outboxDir = (dataDir: string): string => path.join(dataDir, 'outbox');
+
+export function createMailer(config: MailerConfig): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config);
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  const transport = createTransport({ url, pool: true, maxConnections: 2 }, { from });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail(mail);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Each message a complete RFC 5322 file, renamed into place so a reader never sees half a file. */
+function outboxMailer({ dataDir, mailFrom }: MailerConfig): Mailer {
+  const dir = outboxDir(dataDir);
+  const transport = createTransport(
+    { streamTransport: true, buffer: true, newline: 'unix' },
+    { from: mailFrom },
+  );
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail(mail);
+      if (!Buffer.isBuffer(info.message)) throw new Error('the outbox transport did not buffer the message');
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const partial = path.join(dir, `.${name}.part`);
+      await writeFile(partial, info.message, { mode: 0o600 });
+      await rename(partial, path.join(dir, name));
+    },
+    close: () => transport.close(),
+  };
+}

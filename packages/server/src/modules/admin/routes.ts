@@ -1,0 +1,108 @@
+import {
+  ADMIN_MESSAGES,
+  addUserBody,
+  adminStatsResponse,
+  adminUserResponse,
+  adminUsersResponse,
+  allUsersBody,
+  editUserBody,
+  idParam,
+  messageOnly,
+  resetPasswordBody,
+  systemStatusResponse,
+  userGrowthBody,
+  userGrowthResponse,
+} from '@vitalwatch/shared';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import { EventLoopMonitor } from '../../health-checks/event-loop-monitor.ts';
+import { SystemStatusService } from '../../health-checks/system-status.ts';
+import { AdminService } from './service.ts';
+
+/** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
+export async function adminRoutes(app: AppInstance, ctx: AppContext) {
+  const admin = new AdminService(ctx.db, ctx.users);
+  const monitor = new EventLoopMonitor();
+  const status = new SystemStatusService({
+    ping: () => ctx.database.ping(),
+    monitor,
+    pushHealth: () => ctx.pushHealth,
+    vapidKeysPresent: ctx.config.vapid !== undefined,
+    smtpUrl: ctx.config.smtpUrl,
+    dataDir: ctx.config.dataDir,
+  });
+  app.addHook('onClose', async () => monitor.stop());
+  // Before validation, so a guest gets 401 and a user 403 whatever they send.
+  app.addHook('onRequest', ctx.guards.requireRole('admin'));
+
+  app.post('/stats', { schema: { response: { 200: adminStatsResponse } } }, async () => ({
+    success: true as const,
+    message: ADMIN_MESSAGES.stats,
+    data: await admin.stats(),
+  }));
+
+  app.post(
+    '/user-growth',
+    { schema: { body: userGrowthBody, response: { 200: userGrowthResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.userGrowth,
+      data: await admin.userGrowth(request.body?.timeZone),
+    }),
+  );
+
+  app.post('/system-status', { schema: { response: { 200: systemStatusResponse } } }, async () => ({
+    success: true as const,
+    message: ADMIN_MESSAGES.systemStatus,
+    data: await status.check(),
+  }));
+
+  app.post(
+    '/all-users',
+    { schema: { body: allUsersBody, response: { 200: adminUsersResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.users,
+      data: { users: await admin.listUsers(request.body?.isUser === true) },
+    }),
+  );
+
+  app.post(
+    '/add-user',
+    { schema: { body: addUserBody, response: { 201: adminUserResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true,
+        message: ADMIN_MESSAGES.userAdded,
+        data: { user: await admin.addUser(request.body) },
+      }),
+  );
+
+  app.post(
+    '/edit-user/:id',
+    { schema: { params: idParam, body: editUserBody, response: { 200: adminUserResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.userUpdated,
+      data: { user: await admin.editUser(request.params.id, request.body) },
+    }),
+  );
+
+  app.post(
+    '/reset-password/:id',
+    { schema: { params: idParam, body: resetPasswordBody, response: { 200: messageOnly } } },
+    async (request) => {
+      await admin.resetPassword(request.params.id, request.body.newPassword);
+      return { success: true as const, message: ADMIN_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/delete-user/:id',
+    { schema: { params: idParam, response: { 200: messageOnly } } },
+    async (request) => {
+      await admin.deleteUser(caller(request).userId, request.params.id);
+      return { success: true as const, message: ADMIN_MESSAGES.userDeleted };
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  ADMIN_MESSAGES,
+  type AddUserInput,
+  type AdminStats,
+  type AdminUser,
+  type EditUserInput,
+  USER_GROWTH_DAYS,
+  type UserGrowthEntry,
+} from '@vitalwatch/shared';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { isUniqueViolation, sqlState } from '../../db/sql-state.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import * as userRepo from '../user/repository.ts';
+import type { UserService } from '../user/service.ts';
+import { presentAdminUser } from './presenter.ts';
+import * as repo from './repository.ts';
+
+const lastAdmin = () => new AppError(409, 'LAST_ADMIN', ADMIN_MESSAGES.lastAdmin);
+const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
+
+/** The admin's rules: platform figures and user management (roles are checked by the routes). */
+export class AdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+  ) {}
+
+  stats(): Promise<AdminStats> {
+    return repo.platformStats(this.db);
+  }
+
+  async userGrowth(timeZone = 'UTC'): Promise<UserGrowthEntry[]> {
+    try {
+      return await repo.usersPerDay(this.db, timeZone, USER_GROWTH_DAYS);
+    } catch (err) {
+      // A name the browser knows but this database's time-zone table does not.
+      if (sqlState(err) === '22023') {
+        throw badRequest(ADMIN_MESSAGES.unknownTimeZone, [
+          { path: 'timeZone', message: ADMIN_MESSAGES.unknownTimeZone },
+        ]);
+      }
+      throw err;
+    }
+  }
+
+  async listUsers(onlyRoleUser: boolean): Promise<AdminUser[]> {
+    const [rows, tokens, deviceCounts] = await Promise.all([
+      repo.listUsers(this.db, onlyRoleUser ? 'user' : undefined),
+      repo.subscriptionIdsByUser(this.db),
+      repo.deviceCountsByUser(this.db),
+    ]);
+    return rows.map((u) => presentAdminUser(u, tokens.get(u.id) ?? [], deviceCounts.get(u.id) ?? 0));
+  }
+
+  async addUser(input: AddUserInput): Promise<AdminUser> {
+    const row = await this.users.createUser(input);
+    return presentAdminUser(row, [], 0);
+  }
+
+  async editUser(id: string, input: EditUserInput): Promise<AdminUser> {
+    if (!isUuid(id)) throw userNotFound();
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const user = await userRepo.findUserById(tx, id);
+        if (!user) throw userNotFound();
+        if (user.role === 'admin' && input.role !== 'admin') await this.assertOtherAdmin(tx, id);
+        // Devices are watched by users; an admin would get a device's alerts with no screen to see them.
+        if (user.role !== 'admin' && input.role === 'admin' && (await repo.deviceCountOf(tx, id)) > 0) {
+          throw new AppError(409, 'HAS_DEVICES', ADMIN_MESSAGES.adminWithDevices);
+        }
+        await this.users.assertAvailable(tx, input.username, input.email, id);
+        return userRepo.updateUser(tx, id, { ...input, email: input.email.toLowerCase() });
+      });
+      if (!row) throw userNotFound();
+      return this.present(row);
+    } catch (err) {
+      // Two edits racing for one name: the unique index decides.
+      if (isUniqueViolation(err)) await this.users.assertAvailable(this.db, input.username, input.email, id);
+      throw err;
+    }
+  }
+
+  /** New password; every session of that user ends (refresh tokens revoked, access tokens refused). */
+  async resetPassword(id: string, newPassword: string): Promise<void> {
+    if (!isUuid(id)) throw userNotFound();
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction(async (tx) => {
+      const user = await userRepo.updateUser(tx, id, { passwordHash, tokensValidAfter: new Date() });
+      if (!user) throw userNotFound();
+      await userRepo.revokeAllForUser(tx, id);
+    });
+  }
+
+  /** Removes the user with their sessions, push subscriptions and device assignments; devices stay. */
+  async deleteUser(callerId: string, id: string): Promise<void> {
+    if (!isUuid(id)) throw userNotFound();
+    if (id === callerId) throw new AppError(409, 'SELF_DELETE', ADMIN_MESSAGES.selfDelete);
+    await this.db.transaction(async (tx) => {
+      const user = await userRepo.findUserById(tx, id);
+      if (!user) throw userNotFound();
+      if (user.role === 'admin') await this.assertOtherAdmin(tx, id);
+      if (!(await repo.deleteUser(tx, id))) throw userNotFound();
+    });
+  }
+
+  private async assertOtherAdmin(tx: Tx, id: string): Promise<void> {
+    const admins = await repo.lockAdmins(tx);
+    if (!admins.some((adminId) => adminId !== id)) throw lastAdmin();
+  }
+
+  private async present(row: repo.AdminUserRow): Promise<AdminUser> {
+    const [tokens, devices] = await Promise.all([
+      userRepo.pushSubscriptionIds(this.db, row.id),
+      repo.deviceCountOf(this.db, row.id),
+    ]);
+    return presentAdminUser(row, tokens, devices);
+  }
+}

@@ -1,0 +1,47 @@
+import {
+  ALERT_MESSAGES,
+  alertAllBody,
+  alertLatestParams,
+  alertsPageResponse,
+  alertsResponse,
+  markReadBody,
+  markReadResponse,
+} from '@vitalwatch/shared';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import type { AlertService } from './service.ts';
+
+/** `/api/v1/alert/*`: the caller's alerts. */
+export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: AlertService) {
+  const onRequest = ctx.guards.requireAuth;
+
+  app.post(
+    '/latest/:count',
+    { onRequest, schema: { params: alertLatestParams, response: { 200: alertsResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ALERT_MESSAGES.fetched,
+      data: { alerts: await alerts.latest(caller(request).userId, request.params.count) },
+    }),
+  );
+
+  app.post(
+    '/all',
+    { onRequest, schema: { body: alertAllBody, response: { 200: alertsPageResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ALERT_MESSAGES.fetched,
+      data: await alerts.page(caller(request).userId, request.body),
+    }),
+  );
+
+  app.post(
+    '/mark-read',
+    { onRequest, schema: { body: markReadBody, response: { 200: markReadResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ALERT_MESSAGES.marked,
+      data: { alerts: await alerts.markRead(caller(request).userId, request.body.data.alerts) },
+    }),
+  );
+}

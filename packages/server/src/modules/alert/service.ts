@@ -1,0 +1,74 @@
+import {
+  ALERT_MESSAGES,
+  ALERTS_PAGE_DEFAULT_LIMIT,
+  type AlertAllBody,
+  type AlertRecord,
+  isStorableInstant,
+} from '@vitalwatch/shared';
+import type { Db } from '../../db/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { canSeeDevice } from '../device/policy.ts';
+import { presentAlert } from './presenter.ts';
+import * as repo from './repository.ts';
+
+export interface AlertPage {
+  alerts: AlertRecord[];
+  nextCursor: string | null;
+  total: number;
+  unreadCount: number;
+}
+
+/** Opaque to clients: the keyset (recordedAt, id) of the last alert of a page. */
+const encodeCursor = (a: { recordedAt: Date; id: string }): string =>
+  Buffer.from(`${a.recordedAt.getTime()}.${a.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): repo.Cursor {
+  const match = /^(\d{1,15})\.(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = match?.[2];
+  if (!match || !id || !isUuid(id) || !isStorableInstant(Number(match[1]))) {
+    throw badRequest(ALERT_MESSAGES.invalidCursor, [
+      { path: 'cursor', message: ALERT_MESSAGES.invalidCursor },
+    ]);
+  }
+  return { recordedAt: new Date(Number(match[1])), id };
+}
+
+/** The alert API: a user sees the alerts of the devices assigned to them, with their own read state. */
+export class AlertService {
+  constructor(private readonly db: Db) {}
+
+  async latest(userId: string, count: number): Promise<AlertRecord[]> {
+    return (await repo.listLatest(this.db, userId, count)).map(presentAlert);
+  }
+
+  async page(userId: string, body: AlertAllBody): Promise<AlertPage> {
+    const { deviceId, from, to, cursor, limit = ALERTS_PAGE_DEFAULT_LIMIT } = body ?? {};
+    if (deviceId !== undefined && !(await canSeeDevice(this.db, userId, deviceId))) {
+      throw notFound(ALERT_MESSAGES.deviceNotFound);
+    }
+    const filters: repo.AlertFilters = {
+      deviceId,
+      from: from ? new Date(from) : undefined,
+      to: to ? new Date(to) : undefined,
+    };
+    const keyset = cursor ? decodeCursor(cursor) : undefined;
+    const [rows, counts] = await Promise.all([
+      repo.listPage(this.db, userId, filters, keyset, limit + 1),
+      repo.countVisible(this.db, userId, filters),
+    ]);
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows.at(-1);
+    return {
+      alerts: pageRows.map(presentAlert),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      total: counts.total,
+      unreadCount: counts.unread,
+    };
+  }
+
+  /** Marks for this user only; unknown ids, other users' alerts and already-read ones are left alone. */
+  async markRead(userId: string, alertIds: string[]): Promise<string[]> {
+    return repo.markRead(this.db, userId, [...new Set(alertIds.filter(isUuid))]);
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  adminDeviceBody,
+  adminDeviceResponse,
+  adminDevicesResponse,
+  adminDeviceUpdateBody,
+  changeValidityBody,
+  codeTypeQuery,
+  DEVICE_MESSAGES,
+  idParam,
+  messageOnly,
+} from '@vitalwatch/shared';
+import type { AppContext, AppInstance } from '../../context.ts';
+import type { DeviceService } from './service.ts';
+
+/**
+ * Admin device management, registered under `/api/v1/admin` beside the admin user API (a
+ * separate plugin with distinct paths).
+ */
+export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devices: DeviceService) {
+  const onRequest = ctx.guards.requireRole('admin');
+
+  app.post('/all-devices', { onRequest, schema: { response: { 200: adminDevicesResponse } } }, async () => ({
+    success: true as const,
+    message: DEVICE_MESSAGES.fetched,
+    data: { devices: await devices.listAll() },
+  }));
+
+  app.post(
+    '/add-device',
+    { onRequest, schema: { body: adminDeviceBody, response: { 201: adminDeviceResponse } } },
+    async (request, reply) => {
+      const device = await devices.create(request.body);
+      return reply.code(201).send({ success: true, message: DEVICE_MESSAGES.added, data: { device } });
+    },
+  );
+
+  app.post(
+    '/update-device/:id',
+    {
+      onRequest,
+      schema: { params: idParam, body: adminDeviceUpdateBody, response: { 200: adminDeviceResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: DEVICE_MESSAGES.updated,
+      data: { device: await devices.update(request.params.id, request.body) },
+    }),
+  );
+
+  app.post(
+    '/change-validity/:id',
+    {
+      onRequest,
+      schema: { params: idParam, body: changeValidityBody, response: { 200: adminDeviceResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: DEVICE_MESSAGES.validityChanged,
+      data: { device: await devices.changeValidity(request.params.id, request.body.isValid) },
+    }),
+  );
+
+  app.post(
+    '/regenerate-code/:id',
+    {
+      onRequest,
+      schema: { params: idParam, querystring: codeTypeQuery, response: { 200: adminDeviceResponse } },
+    },
+    async (request) => {
+      const { codeType } = request.query;
+      const device = await devices.regenerateCode(request.params.id, codeType);
+      const message =
+        codeType === 'activationCode'
+          ? DEVICE_MESSAGES.activationCodeRegenerated
+          : DEVICE_MESSAGES.apiAuthCodeRegenerated;
+      return { success: true as const, message, data: { device } };
+    },
+  );
+
+  app.post(
+    '/delete-device/:id',
+    { onRequest, schema: { params: idParam, response: { 200: messageOnly } } },
+    async (request) => {
+      await devices.delete(request.params.id);
+      return { success: true as const, message: DEVICE_MESSAGES.deleted };
+    },
+  );
+}

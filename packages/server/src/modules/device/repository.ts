@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/index.ts';
+import { devices, deviceUsers, users } from '../../db/schema.ts';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDevice = typeof devices.$inferInsert;
+/** A device with the ids of its users, oldest assignment first (the admin view). */
+export type DeviceWithUsers = DeviceRow & { userIds: string[] };
+/** A device with how many users watch it (the user view). */
+export type DeviceWithCount = DeviceRow & { userCount: number };
+
+const userIdsOf = sql<string[]>`array(
+  select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id} order by du.created_at, du.user_id
+)`;
+const userCountOf = sql<number>`(select count(*)::int from ${deviceUsers} du where du.device_id = ${devices.id})`;
+
+export const listDevicesWithUsers = async (tx: Tx): Promise<DeviceWithUsers[]> =>
+  tx
+    .select({ device: devices, userIds: userIdsOf })
+    .from(devices)
+    .orderBy(desc(devices.createdAt), devices.id)
+    .then((rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds })));
+
+export const findDeviceWithUsers = async (tx: Tx, id: string): Promise<DeviceWithUsers | undefined> =>
+  tx
+    .select({ device: devices, userIds: userIdsOf })
+    .from(devices)
+    .where(eq(devices.id, id))
+    .limit(1)
+    .then((rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds }))[0]);
+
+export const findDeviceByActivationCode = async (tx: Tx, code: string) =>
+  (await tx.select().from(devices).where(eq(devices.activationCode, code)).limit(1))[0];
+
+export const findDeviceByApiAuthCode = async (tx: Tx, apiAuthCode: string) =>
+  (await tx.select().from(devices).where(eq(devices.apiAuthCode, apiAuthCode)).limit(1))[0];
+
+export const findDeviceById = async (tx: Tx, id: string) =>
+  (await tx.select().from(devices).where(eq(devices.id, id)).limit(1))[0];
+
+export const insertDevice = async (tx: Tx, device: NewDevice) =>
+  (await tx.insert(devices).values(device).returning())[0]!;
+
+export const updateDevice = async (tx: Tx, id: string, patch: Partial<NewDevice>) =>
+  (
+    await tx
+      .update(devices)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(devices.id, id))
+      .returning()
+  )[0];
+
+/** Deletes the device; its readings, alerts, episodes and assignments go with it (FK cascade). */
+export const deleteDevice = async (tx: Tx, id: string): Promise<boolean> =>
+  (await tx.delete(devices).where(eq(devices.id, id)).returning({ id: devices.id })).length === 1;
+
+/** Roles of the given users; ids that are not users are simply absent. */
+export const findUserRoles = async (tx: Tx, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
+
+/** Make the device's users exactly `userIds`, keeping the assignment time of those who stay. */
+export async function replaceAssignments(tx: Tx, deviceId: string, userIds: string[]): Promise<void> {
+  const stale = (await tx.select().from(deviceUsers).where(eq(deviceUsers.deviceId, deviceId)))
+    .map((r) => r.userId)
+    .filter((id) => !userIds.includes(id));
+  if (stale.length > 0) {
+    await tx
+      .delete(deviceUsers)
+      .where(and(eq(deviceUsers.deviceId, deviceId), inArray(deviceUsers.userId, stale)));
+  }
+  if (userIds.length > 0) {
+    await tx
+      .insert(deviceUsers)
+      .values(userIds.map((userId) => ({ deviceId, userId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Assign one user; false when they already had the device. */
+export const assignUser = async (tx: Tx, deviceId: string, userId: string): Promise<boolean> =>
+  (
+    await tx
+      .insert(deviceUsers)
+      .values({ deviceId, userId })
+      .onConflictDoNothing()
+      .returning({ userId: deviceUsers.userId })
+  ).length === 1;
+
+export const listUserDevices = async (tx: Tx, userId: string): Promise<DeviceWithCount[]> =>
+  tx
+    .select({ device: devices, userCount: userCountOf })
+    .from(devices)
+    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
+    .orderBy(deviceUsers.createdAt, devices.id)
+    .then((rows) => rows.map((r) => ({ ...r.device, userCount: r.userCount })));
+
+/** The device if `userId` is assigned to it, else undefined (the caller answers 404). */
+export const findUserDevice = async (
+  tx: Tx,
+  userId: string,
+  deviceId: string,
+): Promise<DeviceWithCount | undefined> =>
+  tx
+    .select({ device: devices, userCount: userCountOf })
+    .from(devices)
+    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
+    .where(eq(devices.id, deviceId))
+    .limit(1)
+    .then((rows) => rows.map((r) => ({ ...r.device, userCount: r.userCount }))[0]);
+
+export const isAssigned = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
+  (
+    await tx
+      .select({ userId: deviceUsers.userId })
+      .from(deviceUsers)
+      .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
+      .limit(1)
+  ).length === 1;

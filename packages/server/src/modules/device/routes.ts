@@ -1,0 +1,56 @@
+import {
+  addUserDeviceBody,
+  DEVICE_MESSAGES,
+  deviceDetailsBody,
+  updateUserDeviceBody,
+  userDeviceResponse,
+  userDevicesResponse,
+} from '@vitalwatch/shared';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import type { DeviceService } from './service.ts';
+
+/** `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403. */
+export async function deviceRoutes(app: AppInstance, ctx: AppContext, devices: DeviceService) {
+  const onRequest = ctx.guards.requireRole('user');
+
+  app.post(
+    '/get-device',
+    { onRequest, schema: { response: { 200: userDevicesResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: DEVICE_MESSAGES.fetched,
+      data: { devices: await devices.listForUser(caller(request).userId) },
+    }),
+  );
+
+  app.post(
+    '/add-device',
+    { onRequest, schema: { body: addUserDeviceBody, response: { 200: userDeviceResponse } } },
+    async (request) => {
+      const { activationCode, deviceName } = request.body.data;
+      const device = await devices.addByActivationCode(caller(request).userId, activationCode, deviceName);
+      return { success: true as const, message: DEVICE_MESSAGES.added, data: { device } };
+    },
+  );
+
+  app.post(
+    '/update-device',
+    { onRequest, schema: { body: updateUserDeviceBody, response: { 200: userDeviceResponse } } },
+    async (request) => {
+      const { deviceId, newName } = request.body.data;
+      const device = await devices.rename(caller(request).userId, deviceId, newName);
+      return { success: true as const, message: DEVICE_MESSAGES.renamed, data: { device } };
+    },
+  );
+
+  app.post(
+    '/device-details',
+    { onRequest, schema: { body: deviceDetailsBody, response: { 200: userDeviceResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: DEVICE_MESSAGES.details,
+      data: { device: await devices.details(caller(request).userId, request.body.data.deviceId) },
+    }),
+  );
+}

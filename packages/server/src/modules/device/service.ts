@@ -1,0 +1,169 @@
+import { type AdminDevice, DEVICE_MESSAGES, type UserDevice } from '@vitalwatch/shared';
+import type { Db, Tx } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/sql-state.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
+import { presentAdminDevice, presentUserDevice } from './presenter.ts';
+import * as repo from './repository.ts';
+
+export interface AdminDeviceInput {
+  deviceName: string;
+  isValid: boolean;
+  users: string[];
+}
+/** An update leaves out what it does not change. */
+export type AdminDeviceUpdate = Pick<AdminDeviceInput, 'deviceName'> & Partial<AdminDeviceInput>;
+export type CodeType = 'activationCode' | 'apiAuthCode';
+
+/** A fresh random code colliding with a stored one is astronomically rare; a few retries settle it. */
+const CODE_ATTEMPTS = 5;
+
+export class DeviceService {
+  /**
+   * @param onChanged called after a device's validity, API code or existence changed, so caches
+   *   of device credentials (ingestion) drop it at once on this node.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly onChanged: (deviceId: string) => void = () => {},
+  ) {}
+
+  // ---- admin ----
+
+  async listAll(): Promise<AdminDevice[]> {
+    return (await repo.listDevicesWithUsers(this.db)).map(presentAdminDevice);
+  }
+
+  async create(input: AdminDeviceInput): Promise<AdminDevice> {
+    const id = await this.withFreshCodes(async (tx) => {
+      const userIds = await this.assignableUsers(tx, input.users);
+      const device = await repo.insertDevice(tx, {
+        deviceName: input.deviceName,
+        isValid: input.isValid,
+        activationCode: newActivationCode(),
+        apiAuthCode: newApiAuthCode(),
+      });
+      await repo.replaceAssignments(tx, device.id, userIds);
+      return device.id;
+    });
+    return this.adminView(id);
+  }
+
+  async update(id: string, input: AdminDeviceUpdate): Promise<AdminDevice> {
+    await this.db.transaction(async (tx) => {
+      const userIds = input.users && (await this.assignableUsers(tx, input.users));
+      const updated = isUuid(id)
+        ? await repo.updateDevice(tx, id, {
+            deviceName: input.deviceName,
+            ...(input.isValid === undefined ? {} : { isValid: input.isValid }),
+          })
+        : undefined;
+      if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
+      if (userIds) await repo.replaceAssignments(tx, id, userIds);
+    });
+    this.onChanged(id);
+    return this.adminView(id);
+  }
+
+  async changeValidity(id: string, isValid: boolean): Promise<AdminDevice> {
+    const updated = isUuid(id) ? await repo.updateDevice(this.db, id, { isValid }) : undefined;
+    if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
+    this.onChanged(id);
+    return this.adminView(id);
+  }
+
+  /** A new activation code (the old one stops working) or a new API key (the device must be reconfigured). */
+  async regenerateCode(id: string, codeType: CodeType): Promise<AdminDevice> {
+    if (!isUuid(id)) throw notFound(DEVICE_MESSAGES.notFound);
+    await this.withFreshCodes(async (tx) => {
+      const patch =
+        codeType === 'activationCode'
+          ? { activationCode: newActivationCode() }
+          : { apiAuthCode: newApiAuthCode() };
+      if (!(await repo.updateDevice(tx, id, patch))) throw notFound(DEVICE_MESSAGES.notFound);
+    });
+    this.onChanged(id);
+    return this.adminView(id);
+  }
+
+  /**
+   * Deleting a device deletes its readings, alerts and assignments with it. An admin deletes a
+   * device deliberately (after a confirmation); refusing would leave a device that ever sent
+   * data impossible to remove, and orphaned health data nobody can reach helps no one.
+   */
+  async delete(id: string): Promise<void> {
+    if (!isUuid(id) || !(await repo.deleteDevice(this.db, id))) throw notFound(DEVICE_MESSAGES.notFound);
+    this.onChanged(id);
+  }
+
+  // ---- users ----
+
+  async listForUser(userId: string): Promise<UserDevice[]> {
+    return (await repo.listUserDevices(this.db, userId)).map(presentUserDevice);
+  }
+
+  /** Assign the caller to the device with this code (typed case-insensitively, dash optional). */
+  async addByActivationCode(userId: string, code: string, deviceName?: string): Promise<UserDevice> {
+    const device = await this.db.transaction(async (tx) => {
+      const found = await repo.findDeviceByActivationCode(tx, normalizeActivationCode(code));
+      if (!found) throw notFound(DEVICE_MESSAGES.unknownActivationCode);
+      if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+      if (!(await repo.assignUser(tx, found.id, userId))) throw conflict(DEVICE_MESSAGES.alreadyAdded);
+      if (deviceName !== undefined) await repo.updateDevice(tx, found.id, { deviceName });
+      return repo.findUserDevice(tx, userId, found.id);
+    });
+    return presentUserDevice(device!);
+  }
+
+  async rename(userId: string, deviceId: string, newName: string): Promise<UserDevice> {
+    await this.ownDevice(userId, deviceId);
+    await repo.updateDevice(this.db, deviceId, { deviceName: newName });
+    return this.details(userId, deviceId);
+  }
+
+  async details(userId: string, deviceId: string): Promise<UserDevice> {
+    return presentUserDevice(await this.ownDevice(userId, deviceId));
+  }
+
+  // ---- helpers ----
+
+  private async ownDevice(userId: string, deviceId: string): Promise<repo.DeviceWithCount> {
+    const device = isUuid(deviceId) ? await repo.findUserDevice(this.db, userId, deviceId) : undefined;
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    return device;
+  }
+
+  private async adminView(id: string): Promise<AdminDevice> {
+    const device = await repo.findDeviceWithUsers(this.db, id);
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    return presentAdminDevice(device);
+  }
+
+  /** The distinct ids, each an existing user with role user; 400 naming the first bad entry. */
+  private async assignableUsers(tx: Tx, ids: string[]): Promise<string[]> {
+    const distinct = [...new Set(ids)];
+    const roles = new Map(
+      (await repo.findUserRoles(tx, distinct.filter(isUuid))).map((u) => [u.id, u.role] as const),
+    );
+    const issues = distinct.flatMap((id) => {
+      const role = roles.get(id);
+      const path = `users.${ids.indexOf(id)}`;
+      if (role === undefined) return [{ path, message: `${DEVICE_MESSAGES.unknownUser}: ${id}` }];
+      if (role !== 'user') return [{ path, message: DEVICE_MESSAGES.notAUser }];
+      return [];
+    });
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+    return distinct;
+  }
+
+  private async withFreshCodes<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work);
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= CODE_ATTEMPTS) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { HEALTH_MESSAGES, healthFetchBody, healthFetchResponse } from '@vitalwatch/shared';
+import { z } from 'zod';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import type { HealthService } from './service.ts';
+
+/** `/api/v1/health/*`. */
+export async function healthRoutes(app: AppInstance, ctx: AppContext, health: HealthService) {
+  app.post(
+    '/fetch/:deviceId',
+    {
+      onRequest: ctx.guards.requireAuth,
+      schema: {
+        params: z.object({ deviceId: z.string().min(1).max(64) }),
+        body: healthFetchBody,
+        response: { 200: healthFetchResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: HEALTH_MESSAGES.fetched,
+      data: {
+        healthData: await health.fetch(caller(request).userId, request.params.deviceId, request.body),
+      },
+    }),
+  );
+}

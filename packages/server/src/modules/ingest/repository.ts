@@ -1,0 +1,127 @@
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/index.ts';
+import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/schema.ts';
+import { epochMs, rawRows } from '../alert/raw-rows.ts';
+
+/** A device as the writer sees it while holding its row lock. */
+export interface LockedDevice {
+  id: string;
+  deviceName: string;
+  isValid: boolean;
+  lastUpdate: Date | null;
+  userIds: string[];
+  openEpisodes: string[];
+}
+
+/**
+ * Lock the devices' rows, in id order so concurrent writers (on any node) never deadlock, and
+ * read what the batch needs in the same round trip. Holding the lock serialises every write for
+ * a device: its newest reading and its open episodes cannot change under the alert engine, and
+ * its validity is the committed one. Deleted devices are simply absent.
+ */
+export const lockDevices = async (tx: Tx, ids: string[]): Promise<LockedDevice[]> =>
+  tx
+    .select({
+      id: devices.id,
+      deviceName: devices.deviceName,
+      isValid: devices.isValid,
+      lastUpdate: devices.lastUpdate,
+      userIds: sql<
+        string[]
+      >`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id})`,
+      openEpisodes: sql<
+        string[]
+      >`array(select e.alert_type from ${alertEpisodes} e where e.device_id = ${devices.id})`,
+    })
+    .from(devices)
+    .where(inArray(devices.id, ids))
+    .orderBy(devices.id)
+    .for('update');
+
+/** A reading ready to store: validated, `recordedAt` resolved. */
+export interface ReadingRow {
+  deviceId: string;
+  messageId: string | null;
+  recordedAt: Date;
+  spo2: number | null;
+  heartRate: number | null;
+  temperature: number | null;
+  battery: number | null;
+}
+
+export interface StoredReading extends ReadingRow {
+  id: string;
+}
+
+const storedRow = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  message_id: z.string().nullable(),
+  recorded_ms: epochMs,
+  spo2: z.number().nullable(),
+  heart_rate: z.number().nullable(),
+  temperature: z.number().nullable(),
+  battery: z.number().nullable(),
+});
+
+const column = <T>(rows: ReadingRow[], pick: (r: ReadingRow) => T) => sql.param(rows.map(pick));
+
+/**
+ * One statement for the whole batch, whatever its size: the columns travel as seven array
+ * parameters. A (device, messageId) already stored is skipped; the devices' `last_update` moves
+ * to the newest stored `recordedAt` (never back). Returns the rows stored now.
+ */
+export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<StoredReading[]> {
+  if (rows.length === 0) return [];
+  const stored = await rawRows(
+    tx,
+    sql`with ins as (
+        insert into ${healthRecords} (device_id, message_id, recorded_at, spo2, heart_rate, temperature, battery)
+        select * from unnest(
+          ${column(rows, (r) => r.deviceId)}::uuid[],
+          ${column(rows, (r) => r.messageId)}::text[],
+          ${column(rows, (r) => r.recordedAt.toISOString())}::timestamptz[],
+          ${column(rows, (r) => r.spo2)}::real[],
+          ${column(rows, (r) => r.heartRate)}::real[],
+          ${column(rows, (r) => r.temperature)}::real[],
+          ${column(rows, (r) => r.battery)}::real[]
+        )
+        on conflict do nothing
+        returning id, device_id, message_id, recorded_at, spo2, heart_rate, temperature, battery
+      ), newest as (
+        update ${devices} d set last_update = greatest(d.last_update, m.newest)
+        from (select device_id, max(recorded_at) as newest from ins group by device_id) m
+        where d.id = m.device_id
+      )
+      select id::text, device_id::text, message_id, extract(epoch from recorded_at) * 1000 as recorded_ms,
+        spo2, heart_rate, temperature, battery
+      from ins`,
+    storedRow,
+  );
+  return stored.map((r) => ({
+    id: r.id,
+    deviceId: r.device_id,
+    messageId: r.message_id,
+    recordedAt: new Date(r.recorded_ms),
+    spo2: r.spo2,
+    heartRate: r.heart_rate,
+    temperature: r.temperature,
+    battery: r.battery,
+  }));
+}
+
+/** Name, validity and audience of one device, for device-raised alerts. */
+export async function deviceAudience(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      deviceName: devices.deviceName,
+      isValid: devices.isValid,
+      userIds: sql<
+        string[]
+      >`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id})`,
+    })
+    .from(devices)
+    .where(inArray(devices.id, [id]));
+  return row;
+}

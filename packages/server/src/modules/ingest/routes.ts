@@ -1,0 +1,56 @@
+import { alertIngestBody, HEALTH_MESSAGES, healthIngestBody, ingestResult } from '@vitalwatch/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AppInstance } from '../../context.ts';
+import type { DeviceRow } from '../device/repository.ts';
+import type { IngestService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The device behind `X-Api-Key`, set by the ingest routes' onRequest hook. */
+    ingestDevice: DeviceRow | null;
+  }
+}
+
+/** A full batch of 500 readings is about 60 KiB; this leaves room without inviting abuse. */
+export const INGEST_BODY_LIMIT = 512 * 1024;
+export const DEFAULT_INGEST_RATE_PER_DEVICE = 100;
+
+const device = (request: FastifyRequest): DeviceRow => request.ingestDevice!;
+
+/** `/api/v1/ingest/*`: devices post readings and events with their API key. */
+export async function ingestRoutes(app: AppInstance, ctx: AppContext, ingest: IngestService) {
+  app.decorateRequest('ingestDevice', null);
+
+  // Authenticate before the body is read: a stranger gets 401, not a parse of their payload.
+  const onRequest = async (request: FastifyRequest) => {
+    const header = request.headers['x-api-key'];
+    request.ingestDevice = await ingest.authenticateApiKey(Array.isArray(header) ? header[0] : header);
+  };
+  const rateLimit = {
+    max: ctx.config.ingest?.ratePerDevicePerSecond ?? DEFAULT_INGEST_RATE_PER_DEVICE,
+    timeWindow: 1000,
+    // Per device, not per address: many devices may share one gateway's address.
+    keyGenerator: (request: FastifyRequest) => `ingest:${request.ingestDevice?.id ?? request.ip}`,
+  };
+  const options = { onRequest, bodyLimit: INGEST_BODY_LIMIT, config: { rateLimit } };
+
+  app.post(
+    '/health',
+    { ...options, schema: { body: healthIngestBody, response: { 202: ingestResult } } },
+    async (request, reply) => {
+      const body = request.body;
+      const data = await ingest.ingestHealth(device(request), Array.isArray(body) ? body : [body]);
+      return reply.code(202).send({ success: true, message: HEALTH_MESSAGES.accepted, data });
+    },
+  );
+
+  app.post(
+    '/alert',
+    { ...options, schema: { body: alertIngestBody, response: { 202: ingestResult } } },
+    async (request, reply) => {
+      const body = request.body;
+      const data = await ingest.ingestAlerts(device(request), Array.isArray(body) ? body : [body]);
+      return reply.code(202).send({ success: true, message: HEALTH_MESSAGES.accepted, data });
+    },
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Device ingestion, one service for HTTP and MQTT: `ctx.ingest` (an IngestService).
+ *
+ *   authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow>
+ *     HTTP `X-Api-Key`. Throws AppError 401 (missing/unknown key) or 403 (device inactive).
+ *   authenticateDevice(deviceId: string, apiAuthCode: string): Promise<DeviceRow>
+ *     MQTT username + password. 401 unknown code or another device's code; 403 inactive.
+ *   ingestHealth(device: { id: string }, readings: HealthReading[]): Promise<IngestResult>
+ *   ingestAlerts(device: { id: string }, events: AlertEvent[]): Promise<IngestResult>
+ *     Items already parsed with the shared `healthReading` / `alertEvent` schemas (or the
+ *     `healthIngestBody` / `alertIngestBody` of one HTTP body or MQTT payload). Resolve only after
+ *     the rows are committed, with `{ accepted, duplicates }` (a repeated messageId of the device is
+ *     a duplicate, stored once). Readings are group-committed with other callers' readings.
+ *
+ * After each commit, on `ctx.events` (an EventBus, lib/events.ts):
+ *   'health' (audience: { deviceId, userIds }, records: HealthRecord[])  new readings of one
+ *     device, oldest recordedAt first, `createdAt` = recordedAt;
+ *   'alerts' (audience, alerts: AlertRecord[])  new alerts of one device, `isRead` false.
+ * `userIds` are the users assigned to the device at commit time. Listeners must not throw or block.
+ *
+ *   forgetDevice(deviceId): drop cached credentials (the device module calls it on admin changes).
+ *   drain(): wait for queued readings to commit (app close does it before the database closes).
+ *
+ * Credentials are cached for at most a second (validity changes and new API codes take effect
+ * within that on every node; at once on the node where the admin made the change).
+ * Alerts raised from readings (and DEVICE_OFFLINE, by `ctx.alertEngine.sweepOffline(now)`, on a
+ * timer) reach 'alerts' the same way.
+ */
+import {
+  type AlertEvent,
+  DEVICE_MESSAGES,
+  type HealthReading,
+  INGEST_BATCH_MAX,
+  type IngestResult,
+} from '@vitalwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { AlertEngine } from '../alert/engine.ts';
+import { presentNewAlert } from '../alert/presenter.ts';
+import { publish } from '../alert/publish.ts';
+import { insertAlerts } from '../alert/repository.ts';
+import { deviceEventText } from '../alert/rules.ts';
+import { type DeviceRow, findDeviceByApiAuthCode } from '../device/repository.ts';
+import { GroupCommitter } from './group-commit.ts';
+import { deviceAudience } from './repository.ts';
+import { type HealthBatchItem, storeHealthBatch } from './store-health.ts';
+
+const CREDENTIAL_TTL_MS = 1000;
+const CREDENTIAL_CACHE_MAX = 10_000;
+/**
+ * API codes are 43 base64url characters. Anything else is no key and costs no database lookup
+ * (a NUL, for one, would fail the query instead of matching nothing).
+ */
+const API_KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+
+export interface IngestOptions {
+  /** Most readings in one group commit. */
+  maxBatchRows?: number;
+  /** Group commits in flight at once. */
+  concurrency?: number;
+}
+
+export class IngestService {
+  private readonly credentials = new Map<string, { device: DeviceRow; at: number }>();
+  private readonly health: GroupCommitter<HealthBatchItem, IngestResult>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly engine: AlertEngine,
+    private readonly events: EventBus,
+    private readonly log: FastifyBaseLogger,
+    options: IngestOptions = {},
+  ) {
+    this.health = new GroupCommitter((items) => this.commitHealth(items), {
+      maxRows: options.maxBatchRows ?? 10 * INGEST_BATCH_MAX,
+      concurrency: options.concurrency ?? 1,
+    });
+  }
+
+  async authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow> {
+    if (!apiKey) throw unauthorized(DEVICE_MESSAGES.missingApiKey);
+    const device = await this.lookup(apiKey);
+    if (!device) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
+    if (!device.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+    return device;
+  }
+
+  async authenticateDevice(deviceId: string, apiAuthCode: string): Promise<DeviceRow> {
+    const device = apiAuthCode ? await this.lookup(apiAuthCode) : undefined;
+    // Another device's code is a wrong password for this device id (MQTT: bad username or password).
+    if (!device || device.id !== deviceId) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
+    if (!device.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+    return device;
+  }
+
+  /** Drop cached credentials of a device (its validity or codes changed, or it was deleted). */
+  forgetDevice(deviceId: string): void {
+    for (const [key, entry] of this.credentials) {
+      if (entry.device.id === deviceId) this.credentials.delete(key);
+    }
+  }
+
+  async ingestHealth(device: { id: string }, readings: HealthReading[]): Promise<IngestResult> {
+    if (readings.length === 0) return { accepted: 0, duplicates: 0 };
+    const receivedAt = new Date();
+    const rows = readings.map((r) => ({
+      deviceId: device.id,
+      messageId: r.messageId ?? null,
+      recordedAt: r.recordedAt ? new Date(r.recordedAt) : receivedAt,
+      spo2: r.spo2 ?? null,
+      heartRate: r.heartRate ?? null,
+      temperature: r.temperature ?? null,
+      battery: r.battery ?? null,
+    }));
+    return this.health.submit({ deviceId: device.id, rows }, rows.length);
+  }
+
+  /** Device-raised events (FALL, SOS, …): every new one is an alert, whatever episodes are open. */
+  async ingestAlerts(device: { id: string }, events: AlertEvent[]): Promise<IngestResult> {
+    if (events.length === 0) return { accepted: 0, duplicates: 0 };
+    const receivedAt = new Date();
+    const outcome = await this.db.transaction(async (tx) => {
+      const target = await deviceAudience(tx, device.id);
+      if (!target) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
+      if (!target.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+      const stored = await insertAlerts(
+        tx,
+        events.map((e) => ({
+          deviceId: device.id,
+          messageId: e.messageId ?? null,
+          alertType: e.alertType,
+          recordedAt: e.recordedAt ? new Date(e.recordedAt) : receivedAt,
+          ...deviceEventText(e.alertType, target.deviceName, e),
+        })),
+      );
+      return { target, stored };
+    });
+    const { target, stored } = outcome;
+    publish(this.events, this.log, [
+      {
+        audience: { deviceId: device.id, userIds: target.userIds },
+        records: [],
+        alerts: stored.map((a) => presentNewAlert(a, target.deviceName)),
+      },
+    ]);
+    return { accepted: stored.length, duplicates: events.length - stored.length };
+  }
+
+  /** Wait for queued readings to be written (call before closing the database). */
+  async drain(): Promise<void> {
+    await this.health.drain();
+  }
+
+  private async commitHealth(items: HealthBatchItem[]): Promise<(IngestResult | Error)[]> {
+    const { outcomes, publications } = await storeHealthBatch(this.db, this.engine, items, new Date());
+    publish(this.events, this.log, publications);
+    return outcomes;
+  }
+
+  private async lookup(apiKey: string): Promise<DeviceRow | undefined> {
+    if (!API_KEY_SHAPE.test(apiKey)) return undefined;
+    const now = Date.now();
+    const cached = this.credentials.get(apiKey);
+    if (cached && now - cached.at < CREDENTIAL_TTL_MS) return cached.device;
+    const device = await findDeviceByApiAuthCode(this.db, apiKey);
+    this.credentials.delete(apiKey);
+    if (device) {
+      if (this.credentials.size >= CREDENTIAL_CACHE_MAX) {
+        const oldest = this.credentials.keys().next().value;
+        if (oldest !== undefined) this.credentials.delete(oldest);
+      }
+      this.credentials.set(apiKey, { device, at: now });
+    }
+    return device;
+  }
+}

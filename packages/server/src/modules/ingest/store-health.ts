@@ -1,0 +1,133 @@
+import { DEVICE_MESSAGES, type IngestResult } from '@vitalwatch/shared';
+import type { Db } from '../../db/index.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import type { AlertEngine } from '../alert/engine.ts';
+import { presentNewAlert } from '../alert/presenter.ts';
+import type { Publication } from '../alert/publish.ts';
+import { presentHealthRecord } from '../health/presenter.ts';
+import {
+  insertReadings,
+  type LockedDevice,
+  lockDevices,
+  type ReadingRow,
+  type StoredReading,
+} from './repository.ts';
+
+/** One caller's readings, all of one device. */
+export interface HealthBatchItem {
+  deviceId: string;
+  rows: ReadingRow[];
+}
+
+export interface StoredBatch {
+  outcomes: (IngestResult | Error)[];
+  publications: Publication[];
+}
+
+const byTime = (a: StoredReading, b: StoredReading) =>
+  a.recordedAt.getTime() - b.recordedAt.getTime() || Number(BigInt(a.id) - BigInt(b.id));
+
+/**
+ * Store a group of callers' readings in one transaction: lock the devices, one multi-row insert
+ * (which also advances `last_update`), then the alert engine. A repeated messageId, across
+ * callers or earlier batches, counts as a duplicate for the caller that sent it.
+ */
+export async function storeHealthBatch(
+  db: Db,
+  engine: AlertEngine,
+  items: HealthBatchItem[],
+  now: Date,
+): Promise<StoredBatch> {
+  const deviceIds = [...new Set(items.map((i) => i.deviceId))].sort();
+  return db.transaction(async (tx) => {
+    const rowsLocked = await lockDevices(tx, deviceIds);
+    // Only devices that still exist and are active store anything: under the row lock this is
+    // the final word, whatever a credential cache (this node's or another's) said a moment ago.
+    const locked = new Map(rowsLocked.filter((d) => d.isValid).map((d) => [d.id, d]));
+    const inactive = new Set(rowsLocked.filter((d) => !d.isValid).map((d) => d.id));
+    const seen = new Set<string>();
+    const rows: ReadingRow[] = [];
+    for (const item of items) {
+      if (!locked.has(item.deviceId)) continue;
+      for (const row of item.rows) {
+        if (row.messageId !== null) {
+          const key = `${row.deviceId}\u0000${row.messageId}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
+        rows.push(row);
+      }
+    }
+    const stored = await insertReadings(tx, rows);
+
+    const storedKeys = new Set(stored.map((r) => `${r.deviceId}\u0000${r.messageId}`));
+    const claimed = new Set<string>();
+    const outcomes = items.map((item): IngestResult | Error => {
+      // The device was disabled or deleted between authentication and this batch.
+      if (inactive.has(item.deviceId)) return forbidden(DEVICE_MESSAGES.inactive);
+      if (!locked.has(item.deviceId)) return unauthorized(DEVICE_MESSAGES.unknownApiKey);
+      let accepted = 0;
+      for (const row of item.rows) {
+        if (row.messageId === null) {
+          accepted++;
+          continue;
+        }
+        const key = `${row.deviceId}\u0000${row.messageId}`;
+        if (storedKeys.has(key) && !claimed.has(key)) {
+          claimed.add(key);
+          accepted++;
+        }
+      }
+      return { accepted, duplicates: item.rows.length - accepted };
+    });
+
+    const perDevice = groupByDevice(stored);
+    const judged = [...perDevice].map(([deviceId, readings]) => {
+      const device = locked.get(deviceId)!;
+      return { device, readings, ...freshReadings(device, readings) };
+    });
+    const alerts = await engine.judgeReadings(
+      tx,
+      judged.map(({ device, fresh, lastUpdate }) => ({
+        deviceId: device.id,
+        deviceName: device.deviceName,
+        openEpisodes: device.openEpisodes,
+        fresh,
+        lastUpdate,
+      })),
+      now,
+    );
+    const publications = judged.map(({ device, readings }) => ({
+      audience: { deviceId: device.id, userIds: device.userIds },
+      records: readings.map(presentHealthRecord),
+      alerts: alerts
+        .filter((a) => a.deviceId === device.id)
+        .map((a) => presentNewAlert(a, device.deviceName)),
+    }));
+    return { outcomes, publications };
+  });
+}
+
+function groupByDevice(stored: StoredReading[]): Map<string, StoredReading[]> {
+  const map = new Map<string, StoredReading[]>();
+  for (const r of stored) {
+    const list = map.get(r.deviceId);
+    if (list) list.push(r);
+    else map.set(r.deviceId, [r]);
+  }
+  for (const list of map.values()) list.sort(byTime);
+  return map;
+}
+
+/**
+ * Only readings at least as new as the device's newest before this batch move its episodes:
+ * a late, older reading is stored and shown but must not reopen or close an episode that newer
+ * readings already decided.
+ */
+function freshReadings(device: LockedDevice, oldestFirst: StoredReading[]) {
+  const previous = device.lastUpdate?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const fresh = oldestFirst.filter((r) => r.recordedAt.getTime() >= previous);
+  const newest = oldestFirst.at(-1)?.recordedAt.getTime() ?? previous;
+  const lastUpdate = Math.max(previous, newest);
+  return { fresh, lastUpdate: Number.isFinite(lastUpdate) ? new Date(lastUpdate) : null };
+}

@@ -1,0 +1,60 @@
+import {
+  idParam,
+  messageOnly,
+  pushBrowsersResponse,
+  pushPublicKeyResponse,
+  pushUnsubscribeBody,
+  SERVER_MESSAGES,
+} from '@vitalwatch/shared';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { PushBrowsersService } from './service.ts';
+
+/** `/api/v1/push`: the VAPID public key, and the caller's connected browsers. */
+export async function pushRoutes(app: AppInstance, ctx: AppContext) {
+  const { guards, push } = ctx;
+  const browsers = new PushBrowsersService(ctx.db);
+
+  app.get('/public-key', { schema: { response: { 200: pushPublicKeyResponse } } }, async () => {
+    const publicKey = push.publicKey();
+    if (!publicKey) throw new AppError(503, 'PUSH_NOT_CONFIGURED', SERVER_MESSAGES.pushNotConfigured);
+    return { success: true as const, message: SERVER_MESSAGES.pushPublicKey, data: { publicKey } };
+  });
+
+  app.post(
+    '/subscriptions',
+    { onRequest: guards.requireAuth, schema: { response: { 200: pushBrowsersResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: SERVER_MESSAGES.pushBrowsers,
+      data: { subscriptions: await browsers.list(caller(request).userId) },
+    }),
+  );
+
+  app.post(
+    '/unsubscribe',
+    { onRequest: guards.requireAuth, schema: { body: pushUnsubscribeBody, response: { 200: messageOnly } } },
+    async (request) => {
+      await browsers.removeByEndpoint(caller(request).userId, request.body.endpoint);
+      return { success: true as const, message: SERVER_MESSAGES.pushBrowserRemoved };
+    },
+  );
+
+  // DELETE for REST clients; POST …/delete for the app's all-POST convention.
+  for (const [method, url] of [
+    ['POST', '/subscriptions/:id/delete'],
+    ['DELETE', '/subscriptions/:id'],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      onRequest: guards.requireAuth,
+      schema: { params: idParam, response: { 200: messageOnly } },
+      handler: async (request) => {
+        await browsers.remove(caller(request).userId, request.params.id);
+        return { success: true as const, message: SERVER_MESSAGES.pushBrowserRemoved };
+      },
+    });
+  }
+}

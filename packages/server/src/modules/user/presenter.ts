@@ -1,0 +1,15 @@
+import type { PublicUser } from '@vitalwatch/shared';
+import type { UserRow } from './repository.ts';
+
+/** The only way a user leaves the server: no hash, no token, ids as strings. */
+export const presentUser = (u: UserRow, fcmTokens: string[]): PublicUser => ({
+  _id: u.id,
+  fullName: u.fullName,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  fcmTokens,
+  alertEmails: u.alertEmails,
+  createdAt: u.createdAt.toISOString(),
+  updatedAt: u.updatedAt.toISOString(),
+});

@@ -1,0 +1,135 @@
+import {
+  alertEmailsBody,
+  authResponse,
+  changePasswordBody,
+  changePasswordResponse,
+  loginBody,
+  messageOnly,
+  profileResponse,
+  refreshBody,
+  refreshResponse,
+  SERVER_MESSAGES,
+  saveFcmTokenBody,
+  signupBody,
+  updateNameBody,
+} from '@vitalwatch/shared';
+import { z } from 'zod';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+
+export async function userRoutes(app: AppInstance, ctx: AppContext) {
+  const { users, guards, config } = ctx;
+
+  app.post(
+    '/create',
+    { schema: { body: signupBody, response: { 201: authResponse } } },
+    async (request, reply) => {
+      const session = await users.signup(request.body.user);
+      return reply.code(201).send({ success: true, message: SERVER_MESSAGES.userCreated, data: session });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: { body: loginBody, response: { 200: authResponse } },
+      config: { rateLimit: { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SERVER_MESSAGES.loggedIn,
+      data: await users.login(request.body.user),
+    }),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: { body: refreshBody, response: { 200: refreshResponse } },
+      config: { rateLimit: { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SERVER_MESSAGES.tokensRefreshed,
+      data: await users.refresh(request.body.refreshToken),
+    }),
+  );
+
+  app.get(
+    '/profile',
+    { onRequest: guards.requireAuth, schema: { response: { 200: profileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: SERVER_MESSAGES.profile,
+      data: { user: await users.profile(caller(request).userId) },
+    }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        body: z.object({ refreshToken: z.string().max(200).optional() }).nullish(),
+        response: { 200: messageOnly },
+      },
+    },
+    async (request) => {
+      await users.logout(caller(request).userId, request.body?.refreshToken);
+      return { success: true as const, message: SERVER_MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/update-name',
+    { onRequest: guards.requireAuth, schema: { body: updateNameBody, response: { 200: profileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: SERVER_MESSAGES.nameUpdated,
+      data: { user: await users.updateName(caller(request).userId, request.body.fullName) },
+    }),
+  );
+
+  app.post(
+    '/alert-emails',
+    { onRequest: guards.requireAuth, schema: { body: alertEmailsBody, response: { 200: profileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: request.body.enabled
+        ? SERVER_MESSAGES.alertEmailsEnabled
+        : SERVER_MESSAGES.alertEmailsDisabled,
+      data: { user: await users.setAlertEmails(caller(request).userId, request.body.enabled) },
+    }),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      onRequest: guards.requireAuth,
+      schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
+    },
+    async (request) => {
+      const { oldPassword, newPassword, refreshToken } = request.body;
+      const accessToken = await users.changePassword(
+        caller(request).userId,
+        oldPassword,
+        newPassword,
+        refreshToken,
+      );
+      return { success: true as const, message: SERVER_MESSAGES.passwordChanged, data: { accessToken } };
+    },
+  );
+
+  app.post(
+    '/save-fcm-token',
+    { onRequest: guards.requireAuth, schema: { body: saveFcmTokenBody, response: { 200: messageOnly } } },
+    async (request) => {
+      await users.saveFcmToken(
+        caller(request).userId,
+        request.body.fcmToken,
+        request.headers['user-agent'] ?? null,
+      );
+      return { success: true as const, message: SERVER_MESSAGES.fcmTokenSaved };
+    },
+  );
+}

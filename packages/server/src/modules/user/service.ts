@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type LoginInput,
+  type PublicUser,
+  type PushSubscriptionJson,
+  REFRESH_TOKEN_TTL_S,
+  type Role,
+  SERVER_MESSAGES,
+  type SignupInput,
+} from '@vitalwatch/shared';
+import type { LoginThrottle } from '../../auth/login-throttle.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashToken, newRefreshToken, type TokenService } from '../../auth/tokens.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/sql-state.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { presentUser } from './presenter.ts';
+import * as repo from './repository.ts';
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: PublicUser;
+}
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /** 409 naming the taken field(s), so the form can say which one. */
+  async assertAvailable(tx: Tx, username: string, email: string, exceptId?: string): Promise<void> {
+    const taken = await repo.findConflicts(tx, username, email, exceptId);
+    const issues = [
+      ...(taken.username ? [{ path: 'username', message: SERVER_MESSAGES.usernameTaken }] : []),
+      ...(taken.email ? [{ path: 'email', message: SERVER_MESSAGES.emailTaken }] : []),
+    ];
+    if (issues.length > 0) throw conflict(issues[0]!.message, issues);
+  }
+
+  async createUser(input: Omit<SignupInput, 'cnfPassword'> & { role?: Role }): Promise<repo.UserRow> {
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      await this.assertAvailable(tx, input.username, input.email);
+      try {
+        return await repo.insertUser(tx, {
+          fullName: input.fullName,
+          username: input.username,
+          email: input.email.toLowerCase(),
+          passwordHash,
+          role: input.role ?? 'user',
+        });
+      } catch (err) {
+        // Two sign-ups racing for one name: the unique index decides.
+        if (isUniqueViolation(err)) throw conflict(SERVER_MESSAGES.usernameTaken);
+        throw err;
+      }
+    });
+  }
+
+  async signup(input: SignupInput): Promise<Session> {
+    const user = await this.createUser(input);
+    return this.openSession(user);
+  }
+
+  async login({ username, password }: LoginInput): Promise<Session> {
+    const key = username.trim().toLowerCase();
+    const retryAfter = await this.throttle.blockedFor(key);
+    if (retryAfter > 0)
+      throw new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.tooManyLogins, undefined, {
+        'retry-after': String(retryAfter),
+      });
+    const user = await repo.findUserByLogin(this.db, username.trim());
+    if (!user) await burnPasswordCheck(password);
+    const ok = user ? await verifyPassword(password, user.passwordHash) : false;
+    if (!user || !ok) {
+      await this.throttle.fail(key);
+      throw unauthorized(SERVER_MESSAGES.invalidCredentials);
+    }
+    await this.throttle.reset(key);
+    return this.openSession(user);
+  }
+
+  /** Rotate: the used token is revoked and a new one issued in the same family; reuse revokes the family. */
+  async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+    const row = await repo.findRefreshToken(this.db, hashToken(refreshToken));
+    if (!row) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    const revokedNow = await repo.revokeRefreshToken(this.db, row.id);
+    if (!revokedNow) {
+      if (row.revokedAt) await repo.revokeFamily(this.db, row.family);
+      throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    }
+    const user = await repo.findUserById(this.db, row.userId);
+    if (!user) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    return this.issueTokens(user, row.family);
+  }
+
+  async logout(userId: string, refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) {
+      await repo.revokeAllForUser(this.db, userId);
+      return;
+    }
+    const row = await repo.findRefreshToken(this.db, hashToken(refreshToken));
+    if (row && row.userId === userId) await repo.revokeFamily(this.db, row.family);
+  }
+
+  async profile(userId: string): Promise<PublicUser> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
+  async updateName(userId: string, fullName: string): Promise<PublicUser> {
+    const user = await repo.updateUser(this.db, userId, { fullName });
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
+  /** Opt in to (or out of) an email for every new alert on the user's devices. */
+  async setAlertEmails(userId: string, enabled: boolean): Promise<PublicUser> {
+    const user = await repo.updateUser(this.db, userId, { alertEmails: enabled });
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
+  /**
+   * A new password ends every other session of the user (someone changing it may suspect a
+   * break-in): access tokens issued before now are refused and refresh tokens revoked, except the
+   * login of `keepRefreshToken`. Returns the caller's new access token.
+   */
+  async changePassword(
+    userId: string,
+    oldPassword: string,
+    newPassword: string,
+    keepRefreshToken?: string,
+  ): Promise<string> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound('User not found');
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      throw badRequest(SERVER_MESSAGES.wrongCurrentPassword, [
+        { path: 'oldPassword', message: SERVER_MESSAGES.wrongCurrentPassword },
+      ]);
+    }
+    if (oldPassword === newPassword) {
+      throw badRequest('New password must be different from current password', [
+        { path: 'newPassword', message: 'New password must be different from current password' },
+      ]);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const kept = keepRefreshToken
+      ? await repo.findRefreshToken(this.db, hashToken(keepRefreshToken))
+      : undefined;
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
+      await repo.revokeAllForUser(tx, userId, kept?.userId === userId ? kept.family : undefined);
+    });
+    return this.tokens.signAccess({ userId: user.id, role: user.role });
+  }
+
+  async saveFcmToken(userId: string, sub: PushSubscriptionJson, userAgent: string | null): Promise<void> {
+    await repo.upsertPushSubscription(this.db, {
+      userId,
+      endpoint: sub.endpoint,
+      p256dh: sub.keys.p256dh,
+      auth: sub.keys.auth,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+  }
+
+  async present(user: repo.UserRow): Promise<PublicUser> {
+    return presentUser(user, await repo.pushSubscriptionIds(this.db, user.id));
+  }
+
+  private async openSession(user: repo.UserRow): Promise<Session> {
+    const tokens = await this.issueTokens(user, randomUUID());
+    return { ...tokens, user: await this.present(user) };
+  }
+
+  private async issueTokens(user: repo.UserRow, family: string) {
+    const { token, hash } = newRefreshToken();
+    await repo.insertRefreshToken(this.db, {
+      userId: user.id,
+      family,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+    });
+    const accessToken = await this.tokens.signAccess({ userId: user.id, role: user.role });
+    return { accessToken, refreshToken: token };
+  }
+}

@@ -1,0 +1,69 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext, AppInstance } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { parseDeviceTopic } from './device-messages.ts';
+
+const hookAnswer = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean() });
+type HookAnswer = z.infer<typeof hookAnswer>;
+const allow = (superuser = false): HookAnswer => ({ result: 'allow', is_superuser: superuser });
+const deny: HookAnswer = { result: 'deny', is_superuser: false };
+
+const authBody = z.object({
+  username: z.string().max(200).optional(),
+  password: z.string().max(500).optional(),
+  clientid: z.string().max(200).optional(),
+});
+const aclBody = z.object({
+  username: z.string().max(200).optional(),
+  topic: z.string().min(1).max(500),
+  action: z.enum(['publish', 'subscribe']),
+});
+
+const sameSecret = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * With an external broker (MQTT_URL), device authentication and the topic ACL belong to the
+ * broker. These endpoints are its HTTP hooks, in EMQX's format (HTTP authentication and HTTP
+ * authorization: answer 200 `{result: "allow" | "deny"}`):
+ * - POST /api/v1/mqtt/auth `{username, password}`: a device (id + apiAuthCode) is allowed; so is
+ *   the server itself, with the credentials of MQTT_URL, as superuser.
+ * - POST /api/v1/mqtt/acl `{username, topic, action}`: a device may publish to its own
+ *   `devices/<id>/health|alert` only, and subscribe to nothing.
+ * Registered only when MQTT_URL is set.
+ */
+export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext) {
+  const url = new URL(ctx.config.mqttUrl ?? 'mqtt://localhost');
+  const server = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  const response = { 200: hookAnswer };
+  const config = { rateLimit: { max: 1000, timeWindow: 1000 } };
+
+  app.post('/auth', { config, schema: { body: authBody, response } }, async (request) => {
+    const { username, password } = request.body;
+    if (!username || !password) return deny;
+    if (
+      server.username &&
+      server.password &&
+      username === server.username &&
+      sameSecret(password, server.password)
+    ) {
+      return allow(true);
+    }
+    try {
+      await ctx.ingest.authenticateDevice(username, password);
+      return allow();
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return deny;
+      throw err;
+    }
+  });
+
+  app.post('/acl', { config, schema: { body: aclBody, response } }, async (request) => {
+    const { username, topic, action } = request.body;
+    const target = parseDeviceTopic(topic);
+    return action === 'publish' && username && target?.deviceId === username ? allow() : deny;
+  });
+}

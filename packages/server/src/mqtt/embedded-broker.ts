@@ -1,0 +1,168 @@
+import { createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../errors.ts';
+import {
+  type DeviceIngest,
+  handleDeviceMessage,
+  type MqttStats,
+  parseDeviceTopic,
+} from './device-messages.ts';
+
+/** What the broker needs from ingestion: device credentials, then the ingest calls. */
+export interface DeviceAuthenticator<Device> extends DeviceIngest<Device> {
+  /** Resolves to the device, or throws a 401/403 AppError. */
+  authenticateDevice(deviceId: string, apiAuthCode: string): Promise<Device>;
+}
+
+export interface EmbeddedBrokerOptions<Device> {
+  ingest: DeviceAuthenticator<Device>;
+  stats: MqttStats;
+  log: FastifyBaseLogger;
+  host: string;
+  port: number;
+  /** When `port` is taken: try the next few ports, then any free one, instead of failing. */
+  fallback: boolean;
+}
+
+export interface EmbeddedBroker {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** How many ports after the preferred one are tried before letting the OS pick one. */
+const FALLBACK_TRIES = 10;
+
+/**
+ * aedes on its own TCP port. A device connects with username = its id and password = its
+ * apiAuthCode, may publish only to `devices/<its id>/health|alert`, and may subscribe to nothing.
+ * Ingestion runs inside `authorizePublish`: aedes writes the QoS 1 PUBACK only after that callback,
+ * so the PUBACK means "committed". A failed ingestion errors the callback, which closes the
+ * connection without a PUBACK, and the device resends (its messageId keeps the retry idempotent).
+ * A device disabled or deleted while connected is disconnected at its next publish, and its
+ * reconnection is refused.
+ */
+export async function startEmbeddedBroker<Device>(
+  opts: EmbeddedBrokerOptions<Device>,
+): Promise<EmbeddedBroker> {
+  const { ingest, stats, log } = opts;
+  const sessions = new WeakMap<Client, { deviceId: string; apiAuthCode: string }>();
+  const inFlight = new Set<Promise<unknown>>();
+
+  const broker = await Aedes.createBroker({
+    // Devices may use their id (a UUID) as client id.
+    maxClientsIdLength: 128,
+    authenticate(client, username, password, done) {
+      if (!username || !password) return done(authError(4, 'username and password required'), false);
+      const apiAuthCode = password.toString('utf8');
+      ingest.authenticateDevice(username, apiAuthCode).then(
+        () => {
+          sessions.set(client, { deviceId: username, apiAuthCode });
+          done(null, true);
+        },
+        (err: unknown) => {
+          if (err instanceof AppError && err.status === 403) return done(authError(5, err.message), false);
+          if (err instanceof AppError && err.status < 500) return done(authError(4, err.message), false);
+          log.error({ err }, 'MQTT device authentication failed');
+          done(authError(3, 'server unavailable'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      const session = client ? sessions.get(client) : undefined;
+      const target = parseDeviceTopic(packet.topic);
+      if (!session || !target || target.deviceId !== session.deviceId) {
+        stats.refused++;
+        log.warn(
+          { deviceId: session?.deviceId, topic: packet.topic },
+          'MQTT publish outside own topics refused',
+        );
+        return done(new Error('not authorized to publish to this topic'));
+      }
+      // Nothing is kept on the broker: readings live in the database, not as retained messages.
+      packet.retain = false;
+      const handled = handleDeviceMessage(
+        ingest,
+        stats,
+        log,
+        target,
+        // Ingestion caches credentials for at most a second and forgets them when an admin
+        // changes the device: a device disabled while connected is refused at its next publish.
+        () => ingest.authenticateDevice(session.deviceId, session.apiAuthCode),
+        typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload,
+      ).then(
+        (outcome) => done(outcome === 'ack' ? null : new Error(`ingestion: ${outcome}`)),
+        (err: unknown) => {
+          log.error({ err }, 'MQTT message handling failed');
+          done(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled));
+    },
+    authorizeSubscribe(_client, _subscription, done) {
+      done(null, null);
+    },
+  });
+  broker.on('clientError', (client, err) => {
+    log.debug({ deviceId: sessions.get(client)?.deviceId, err: err.message }, 'MQTT client error');
+  });
+
+  const server = createServer(broker.handle);
+  let port: number;
+  try {
+    port = await listenWithFallback(server, opts.port, opts.host, opts.fallback);
+  } catch (err) {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw err;
+  }
+  return {
+    port,
+    async close() {
+      // Stop accepting first; the server's close completes once the broker has closed its clients.
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await serverClosed;
+      await Promise.allSettled(inFlight);
+    },
+  };
+}
+
+const authError = (returnCode: 3 | 4 | 5, message: string): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode });
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(address && typeof address === 'object' ? address.port : port);
+    });
+  });
+}
+
+const isInUse = (err: unknown) => err instanceof Error && 'code' in err && err.code === 'EADDRINUSE';
+
+/** The preferred port; with `fallback`, the next few, then one the OS picks. */
+export async function listenWithFallback(
+  server: Server,
+  port: number,
+  host: string,
+  fallback: boolean,
+): Promise<number> {
+  const candidates = fallback
+    ? [...Array.from({ length: FALLBACK_TRIES + 1 }, (_, i) => port + i).filter((p) => p <= 65535), 0]
+    : [port];
+  for (const candidate of candidates) {
+    try {
+      return await listen(server, candidate, host);
+    } catch (err) {
+      if (!isInUse(err)) throw err;
+    }
+  }
+  throw new Error(
+    `MQTT_PORT ${port} is already in use on ${host}. Stop what uses it, choose another MQTT_PORT, or set MQTT_PORT=0 to turn the embedded broker off.`,
+  );
+}

@@ -1,0 +1,185 @@
+import type { Agent } from 'node:https';
+import { type AlertRecord, alertNotification, URGENT_ALERT_TYPES } from '@vitalwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Audience, EventBus } from '../lib/events.ts';
+import {
+  deleteSubscription,
+  markDelivered,
+  type PushSubscriptionRow,
+  subscriptionsOfUsers,
+} from '../modules/push/repository.ts';
+import { RecentOutcomes } from './recent-outcomes.ts';
+import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';
+import { TaskQueue } from './task-queue.ts';
+
+export interface PushServiceOptions {
+  /** Seconds a push service keeps a message for a browser that is offline. */
+  ttlSeconds: number;
+  /** Sends (and subscription look-ups) running at once. */
+  concurrency: number;
+  /** Tasks allowed to wait; beyond that new alerts are not pushed (and it is logged). */
+  maxQueued: number;
+  /** Attempts per message, including the first. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  /** Longest wait before a retry; a longer Retry-After ends the retries. */
+  maxDelayMs: number;
+  requestTimeoutMs: number;
+  /** TLS settings for reaching push services, such as a private CA (tests trust their local peer). */
+  agent: Agent | undefined;
+}
+
+const DEFAULTS: PushServiceOptions = {
+  ttlSeconds: 3600,
+  concurrency: 16,
+  maxQueued: 10_000,
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  requestTimeoutMs: 10_000,
+  agent: undefined,
+};
+
+interface Delivery {
+  subscription: PushSubscriptionRow;
+  payload: string;
+  urgency: webpush.Urgency;
+}
+
+/**
+ * Sends every new alert to every browser of every user assigned to its device, in the background:
+ * ingestion emits and moves on; a slow or failing push service only fills this queue.
+ */
+export class PushService {
+  private readonly options: PushServiceOptions;
+  private readonly queue: TaskQueue;
+  private readonly outcomes = new RecentOutcomes();
+  private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
+    this.notifyAlerts(audience, alerts);
+
+  constructor(
+    private readonly db: Db,
+    private readonly vapid: AppConfig['vapid'],
+    private readonly log: FastifyBaseLogger,
+    options: Partial<PushServiceOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+    this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>
+      this.log.error({ err }, 'push task failed'),
+    );
+  }
+
+  /** The VAPID public key browsers subscribe with; undefined when push is off. */
+  publicKey(): string | undefined {
+    return this.vapid?.publicKey;
+  }
+
+  /** VAPID keys are loaded and sending is possible. */
+  configured(): boolean {
+    return this.vapid !== undefined;
+  }
+
+  /** Share of failed sends among recent final outcomes (0..1), or null when nothing was sent recently. */
+  recentFailureRate(): number | null {
+    return this.outcomes.failureRate();
+  }
+
+  listen(events: EventBus): void {
+    events.on('alerts', this.onAlerts);
+  }
+
+  /** Queue the pushes for new alerts and return at once. */
+  notifyAlerts(audience: Audience, alerts: AlertRecord[]): void {
+    if (!this.vapid || alerts.length === 0 || audience.userIds.length === 0) return;
+    const userIds = [...new Set(audience.userIds)];
+    if (!this.queue.push(() => this.fanOut(userIds, alerts))) {
+      this.log.warn(
+        { deviceId: audience.deviceId, alerts: alerts.length },
+        'push queue full: alerts not pushed',
+      );
+    }
+  }
+
+  /** Resolves once every queued, running and scheduled send has finished (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  /** Stop listening, drop scheduled retries and wait for sends in flight. */
+  async close(events: EventBus): Promise<void> {
+    events.off('alerts', this.onAlerts);
+    await this.queue.close();
+  }
+
+  private async fanOut(userIds: string[], alerts: AlertRecord[]): Promise<void> {
+    const subscriptions = await subscriptionsOfUsers(this.db, userIds);
+    for (const alert of alerts) {
+      const payload = JSON.stringify(alertNotification(alert));
+      // Urgent alerts ask the push service to wake the device now.
+      const urgency = URGENT_ALERT_TYPES.includes(alert.alertType) ? 'high' : 'normal';
+      for (const subscription of subscriptions) {
+        const delivery = { subscription, payload, urgency } satisfies Delivery;
+        if (!this.queue.push(() => this.deliver(delivery, 1))) {
+          this.log.warn({ subscriptionId: subscription.id }, 'push queue full: message dropped');
+        }
+      }
+    }
+  }
+
+  private async deliver(delivery: Delivery, attempt: number): Promise<void> {
+    const { subscription } = delivery;
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        delivery.payload,
+        {
+          vapidDetails: this.vapid,
+          TTL: this.options.ttlSeconds,
+          urgency: delivery.urgency,
+          timeout: this.options.requestTimeoutMs,
+          agent: this.options.agent,
+        },
+      );
+    } catch (err) {
+      await this.failed(delivery, attempt, err);
+      return;
+    }
+    this.outcomes.record(true);
+    await markDelivered(this.db, subscription.id, new Date());
+  }
+
+  private async failed(delivery: Delivery, attempt: number, err: unknown): Promise<void> {
+    const subscriptionId = delivery.subscription.id;
+    const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
+    if (status === 404 || status === 410) {
+      // The browser unsubscribed or the subscription expired: it will never work again.
+      await deleteSubscription(this.db, subscriptionId);
+      this.log.info({ subscriptionId, status }, 'push subscription gone: deleted');
+      return;
+    }
+    const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
+    if (retryable && attempt < this.options.maxAttempts) {
+      const asked =
+        err instanceof webpush.WebPushError ? retryAfterMs(header(err, 'retry-after')) : undefined;
+      const { baseDelayMs, maxDelayMs } = this.options;
+      if (asked === undefined || asked <= maxDelayMs) {
+        const delay = asked ?? backoffMs(attempt, baseDelayMs, maxDelayMs);
+        if (this.queue.later(delay, () => this.deliver(delivery, attempt + 1))) return;
+      }
+    }
+    this.outcomes.record(false);
+    this.log.warn(
+      { subscriptionId, status, attempt, reason: err instanceof Error ? err.message : String(err) },
+      'push delivery failed',
+    );
+  }
+}
+
+/** A response header by name, whatever its case. */
+function header(err: webpush.WebPushError, name: string): string | undefined {
+  const entry = Object.entries(err.headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return entry?.[1];
+}

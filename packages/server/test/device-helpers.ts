@@ -1,0 +1,62 @@
+import type { AdminDevice } from '@vitalwatch/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { BuiltApp } from '../src/app.ts';
+import { signup, type TestUser, unique } from './helpers.ts';
+
+/** Create a device through the admin API; throws unless 201. */
+export async function createDevice(
+  built: BuiltApp,
+  admin: TestUser,
+  body: { deviceName?: string; isValid?: boolean; users?: string[] } = {},
+): Promise<AdminDevice> {
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/add-device',
+    headers: admin.auth,
+    payload: { deviceName: unique("Dad's watch "), ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`add-device failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { device: AdminDevice } }>().data.device;
+}
+
+/** A fresh user and a device assigned to them. */
+export async function userWithDevice(built: BuiltApp, admin: TestUser, deviceName?: string) {
+  const user = await signup(built);
+  const device = await createDevice(built, admin, {
+    users: [user.user._id],
+    ...(deviceName ? { deviceName } : {}),
+  });
+  return { user, device };
+}
+
+/** POST readings (or anything) to the HTTP ingest endpoint with a device key. */
+export const postHealth = (built: BuiltApp, apiKey: string | undefined, payload: unknown) =>
+  built.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/health',
+    headers: apiKey === undefined ? {} : { 'x-api-key': apiKey },
+    payload: payload as object,
+  });
+
+export const postAlert = (built: BuiltApp, apiKey: string | undefined, payload: unknown) =>
+  built.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/alert',
+    headers: apiKey === undefined ? {} : { 'x-api-key': apiKey },
+    payload: payload as object,
+  });
+
+/** Rows of a table for one device, straight from the database. */
+export async function countRows(
+  built: BuiltApp,
+  table: 'health_records' | 'alerts' | 'alert_episodes',
+  deviceId?: string,
+): Promise<number> {
+  const where = deviceId ? sql` where device_id = ${deviceId}::uuid` : sql``;
+  const result = await built.ctx.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}${where}`);
+  return z.object({ rows: z.tuple([z.object({ n: z.number() })]) }).parse(result).rows[0].n;
+}
+
+/** ISO time `ms` milliseconds from now (negative: in the past). */
+export const isoFromNow = (ms: number) => new Date(Date.now() + ms).toISOString();

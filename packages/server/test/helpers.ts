@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AuthResponse, PublicUser } from '@vitalwatch/shared';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/index.ts';
+
+export interface DbTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ database: Database; drop(): Promise<void> }>;
+}
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI requires it). */
+export function dbTargets(): DbTarget[] {
+  const targets: DbTarget[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const database = await createDatabase({ databaseUrl: undefined, pgliteDir: 'memory' });
+        await database.migrate();
+        return { database, drop: async () => {} };
+      },
+    },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set');
+  if (url) targets.push({ name: 'postgres', open: () => openScratchPostgres(url) });
+  return targets;
+}
+
+/** A fresh database on the server per test file, dropped afterwards. */
+async function openScratchPostgres(url: string) {
+  const name = `vw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await createDatabase({
+    databaseUrl: scratch.toString(),
+    pgliteDir: 'memory',
+    poolSize: 10,
+  });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-test-'));
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    pgliteDir: 'memory',
+    redisUrl: undefined,
+    mqttPort: 0,
+    mqttUrl: undefined,
+    jwtSecret: randomBytes(32).toString('hex'),
+    vapid: undefined,
+    admin: {},
+    smtpUrl: undefined,
+    mailFrom: 'VitalWatch <test@vitalwatch.local>',
+    corsOrigins: [],
+    logLevel: 'silent',
+    webDist: undefined,
+    loginLimits: { perIpPerMinute: 10_000, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
+    ...overrides,
+  };
+}
+
+/**
+ * Per test file and database target: one database, one app. Returns a getter because the app
+ * exists only once `beforeAll` ran.
+ */
+export function useTestApp(
+  target: DbTarget,
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): () => BuiltApp {
+  let built: BuiltApp | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await target.open();
+    drop = opened.drop;
+    built = await buildApp(testConfig(overrides), { ...options, database: opened.database });
+    await built.app.ready();
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    await drop?.();
+  });
+  return () => {
+    if (!built) throw new Error('test app not built yet');
+    return built;
+  };
+}
+
+export const unique = (prefix = 'u') => `${prefix}${randomUUID().slice(0, 8)}`;
+
+export interface TestUser {
+  user: PublicUser;
+  accessToken: string;
+  refreshToken: string;
+  password: string;
+  auth: { authorization: string };
+}
+
+/** Sign up a fresh user through the API (role user). */
+export async function signup(built: BuiltApp, overrides: Record<string, string> = {}): Promise<TestUser> {
+  const username = unique('user');
+  const password = 'Passw0rd!';
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/create',
+    payload: {
+      user: {
+        fullName: 'Test User',
+        username,
+        email: `${username}@example.com`,
+        password,
+        cnfPassword: password,
+        ...overrides,
+      },
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<AuthResponse>();
+  return {
+    ...body.data,
+    password: overrides.password ?? password,
+    auth: { authorization: `Bearer ${body.data.accessToken}` },
+  };
+}
+
+/** A fresh admin: created directly through the service, then signed in through the API. */
+export async function createAdmin(built: BuiltApp): Promise<TestUser> {
+  const username = unique('admin');
+  const password = 'Adm1nPassw0rd';
+  await built.ctx.users.createUser({
+    fullName: 'Test Admin',
+    username,
+    email: `${username}@example.com`,
+    password,
+    role: 'admin',
+  });
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { user: { username, password } },
+  });
+  const body = res.json<AuthResponse>();
+  return { ...body.data, password, auth: { authorization: `Bearer ${body.data.accessToken}` } };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { type AlertRecord, pushBrowsersResponse } from '@vitalwatch/shared';
+import { expect } from 'vitest';
+import type { BuiltApp } from '../src/app.ts';
+import { signup, type TestUser } from './helpers.ts';
+import type { Subscriber } from './push-peer.ts';
+
+/** An alert as ingestion emits it, unique message text so deliveries can be told apart. */
+export const alertRecord = (deviceId: string, alertType: string, overrides: Partial<AlertRecord> = {}) =>
+  ({
+    _id: randomUUID(),
+    device: deviceId,
+    deviceName: 'Wrist band',
+    alertType,
+    alertTitle: `${alertType} alert`,
+    alertMessage: `Message ${randomUUID()}`,
+    createdAt: new Date().toISOString(),
+    isRead: false,
+    ...overrides,
+  }) satisfies AlertRecord;
+
+export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+
+/** Sign up and connect one browser per subscriber, through the API a browser uses. */
+export async function userWithBrowsers(built: BuiltApp, ...subscribers: Subscriber[]): Promise<TestUser> {
+  const user = await signup(built);
+  for (const s of subscribers) {
+    const res = await built.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/save-fcm-token',
+      headers: { ...user.auth, 'user-agent': CHROME_UA },
+      payload: { fcmToken: s.toJSON() },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  return user;
+}
+
+/** The user's connected browsers, as the API lists them. */
+export async function browsersOf(built: BuiltApp, user: TestUser) {
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/push/subscriptions',
+    headers: user.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  return pushBrowsersResponse.parse(res.json()).data.subscriptions;
+}

@@ -1,0 +1,94 @@
+import { alertsResponse } from '@vitalwatch/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import type { BuiltApp } from '../src/app.ts';
+import { createDevice, postAlert } from './device-helpers.ts';
+import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
+import { userWithBrowsers } from './push-fixtures.ts';
+import { PushPeer, type Subscriber, selfSignedCert, verifyVapid } from './push-peer.ts';
+import { connectSocket, listenOnce, recordEvents } from './realtime-helpers.ts';
+
+const identity = selfSignedCert();
+const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
+
+/** The real flow: the admin adds a device, the user activates it with its code, the browser is connected. */
+async function watcherOfNewDevice(built: BuiltApp, admin: TestUser, browser: Subscriber) {
+  const device = await createDevice(built, admin);
+  const user = await userWithBrowsers(built, browser);
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/device/add-device',
+    headers: user.auth,
+    payload: { data: { activationCode: device.activationCode } },
+  });
+  expect(res.statusCode).toBe(200);
+  return { user, device };
+}
+
+const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
+
+describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $name', (target) => {
+  const built = useTestApp(target, { vapid }, { push: { agent: PushPeer.trusting(identity) } });
+  let peer: PushPeer;
+  let admin: TestUser;
+  beforeAll(async () => {
+    peer = await PushPeer.start(identity);
+    admin = await createAdmin(built());
+  });
+  afterAll(async () => {
+    await peer.close();
+  });
+
+  it('the peer decrypts the stored alert: title, message, device tag and the alerts page', async () => {
+    const browser = peer.subscriber();
+    const { user, device } = await watcherOfNewDevice(built(), admin, browser);
+    const delivered = peer.delivered(browser.endpoint);
+    const res = await postAlert(built(), device.apiAuthCode, { alertType: 'SOS' });
+    expect(res.statusCode).toBe(202);
+    const request = await delivered;
+
+    const latest = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/latest/1',
+      headers: user.auth,
+    });
+    const [stored] = alertsResponse.parse(latest.json()).data.alerts;
+    expect(stored).toMatchObject({ device: device._id, alertType: 'SOS' });
+    expect(JSON.parse(browser.decrypt(request.body))).toEqual({
+      title: stored?.alertTitle,
+      body: stored?.alertMessage,
+      tag: `${device._id}:SOS`,
+      url: '/dashboard/alerts',
+    });
+    expect(request.headers.urgency).toBe('high');
+    expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer.origin);
+  });
+
+  it('a push service that does not answer delays neither ingestion nor socket delivery', async () => {
+    const browser = peer.subscriber();
+    const { user, device } = await watcherOfNewDevice(built(), admin, browser);
+    let release = () => {};
+    peer.script(browser.endpoint, { status: 201, hold: new Promise<void>((r) => (release = r)) });
+    const socket = await connectSocket(await listenOnce(built()), { token: user.accessToken });
+    try {
+      const alerts = recordEvents(socket, 'alertsUpdate');
+      const delivered = peer.delivered(browser.endpoint);
+
+      const answer = await Promise.race([
+        postAlert(built(), device.apiAuthCode, { alertType: 'SOS' }),
+        timeout(5000),
+      ]);
+      expect(answer === 'timeout' ? answer : answer.statusCode).toBe(202);
+      const [update] = await alerts.waitFor(1);
+      expect(update?.[0]).toMatchObject({ device: device._id, alertType: 'SOS' });
+      await expect.poll(() => peer.requestsTo(browser.endpoint).length).toBe(1);
+
+      release();
+      const request = await delivered;
+      expect(JSON.parse(browser.decrypt(request.body)).tag).toBe(`${device._id}:SOS`);
+    } finally {
+      release();
+      socket.close();
+    }
+  });
+});

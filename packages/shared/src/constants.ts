@@ -1,0 +1,89 @@
+/** Business constants of spec section 9 and ARCHITECTURE.md, shared by server and web. */
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The profile password-change button needs only this many characters (spec 5). */
+export const PASSWORD_CHANGE_BUTTON_MIN_LENGTH = 6;
+
+export const GUARD_SPINNER_MS = 50;
+export const TOAST_AUTOCLOSE_AUTH_MS = 5000;
+export const TOAST_AUTOCLOSE_APP_MS = 3000;
+export const HEADER_TRANSLUCENT_SCROLL_PX = 10;
+export const RELATIVE_TIME_REFRESH_MS = 60_000;
+
+export const DEVICE_ONLINE_THRESHOLD_MS = 15 * 60_000;
+export const RECENT_ALERTS_COUNT = 3;
+export const ALERTS_PAGE_SIZE = 10;
+export const DEMO_ALERTS_CAP = 5;
+export const DEMO_ALERT_INTERVAL_MS = 15_000;
+export const USER_GROWTH_DAYS = 7;
+export const ADMIN_TOKEN_POLL_ATTEMPTS = 3;
+export const ADMIN_TOKEN_POLL_INTERVAL_MS = 100;
+export const SKELETON_ROWS = 5;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Normal ranges (inclusive bounds). */
+export const NORMAL_RANGES = {
+  spo2: { min: 95, max: Number.POSITIVE_INFINITY },
+  heartRate: { min: 60, max: 100 },
+  temperature: { min: 95, max: 98.4 },
+  battery: { min: 20, max: Number.POSITIVE_INFINITY },
+} as const;
+
+/** Progress-bar scales of spec section 4: value at `min` is 0 %, at `max` 100 %. */
+export const PROGRESS_SCALES = {
+  spo2: { min: 90, max: 100 },
+  heartRate: { min: 60, max: 100 },
+  temperature: { min: 95, max: 98.4 },
+  battery: { min: 0, max: 100 },
+} as const;
+
+/** Physically plausible bounds for ingestion; anything outside is rejected, not stored. */
+export const PLAUSIBLE_RANGES = {
+  spo2: { min: 0, max: 100 },
+  heartRate: { min: 0, max: 300 },
+  temperature: { min: 77, max: 113 },
+  battery: { min: 0, max: 100 },
+} as const;
+
+export const ALERT_TYPES = [
+  'FALL',
+  'SOS',
+  'BATTERY',
+  'LOW_SPO2',
+  'HIGH_HEART_RATE',
+  'LOW_HEART_RATE',
+  'HIGH_TEMPERATURE',
+  'LOW_TEMPERATURE',
+  'DEVICE_OFFLINE',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const INGEST_BATCH_MAX = 500;
+export const INGEST_FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** Readings stamped before this are a device clock fault, not history. */
+export const INGEST_EARLIEST_RECORDED_AT = '2000-01-01T00:00:00Z';
+
+/** `POST /health/fetch/:deviceId`: records returned without a `limit`, and the most one call returns. */
+export const HEALTH_FETCH_DEFAULT_LIMIT = 100;
+export const HEALTH_FETCH_MAX_LIMIT = 10_000;
+/** `POST /alert/latest/:count` accepts 1 to this many. */
+export const ALERTS_LATEST_MAX = 100;
+/** `POST /alert/all`: page size without a `limit`, and the largest page. */
+export const ALERTS_PAGE_DEFAULT_LIMIT = 50;
+export const ALERTS_PAGE_MAX_LIMIT = 500;
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
+
+/** Browser storage keys (spec section 3). */
+export const STORAGE_KEYS = {
+  accessToken: 'access-token',
+  refreshToken: 'refresh-token',
+  sentFcmToken: 'sentFCMToken',
+  /** Whose account `sentFCMToken` was saved for: another user signing in on this browser saves it again. */
+  sentFcmTokenUser: 'sentFCMTokenUser',
+  theme: 'theme',
+} as const;

@@ -1,0 +1,114 @@
+/** User-facing strings of the spec, copied exactly. */
+
+export const VALIDATION = {
+  fullNameRequired: 'Full Name is required',
+  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordWeak: 'Password must contain at least 8 characters, a number, uppercase & lowercase letter',
+  confirmRequired: 'Confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  newPasswordSame: 'New password must be different from current password',
+  passwordHint:
+    'Password must be at least 8 characters and include uppercase, lowercase letters, and numbers',
+  passwordChangeWeak:
+    'New password must be at least 8 characters long and include uppercase, lowercase letters, and numbers',
+  adminPasswordsMismatch: "Passwords don't match",
+} as const;
+
+export const ERRORS = {
+  signupFailed: 'Signup failed',
+  loginFailed: 'Login failed',
+  fetchProfileFailed: 'Failed to fetch profile',
+  updateNameFailed: 'Failed to update name',
+  changePasswordFailed: 'Failed to change password',
+  saveFcmTokenFailed: 'Failed to save FCM token',
+  healthNotFound: 'Health data not found',
+  healthFetchFailed: 'Failed to fetch health data',
+  unexpected: 'An unexpected error occurred! Please try again.',
+  alertsFetchFailed: 'Failed to fetch alerts',
+  markReadFailed: 'Failed to mark alerts as read',
+  devicesFetchFailed: 'Failed to fetch devices',
+  deviceUpdateFailed: 'Failed to update device',
+  deviceAddFailed: 'Failed to add device',
+  deviceDetailsFailed: 'Failed to fetch device details',
+  noAuthToken: 'No authentication token found.',
+  adminNoToken: 'Authentication token not available',
+  notificationDenied: 'Notification permission denied! Please enable it in your browser settings.',
+} as const;
+
+/** Admin fallbacks of spec section 8, shown when a failed admin call carries no server message. */
+export const ADMIN_ERRORS = {
+  statsFetchFailed: 'Failed to fetch stats',
+  userGrowthFetchFailed: 'Failed to fetch user growth data',
+  systemStatusFetchFailed: 'Failed to fetch system status',
+  usersFetchFailed: 'Failed to fetch users',
+  addUserFailed: 'Failed to add user',
+  /** The user-management toast (the call's own fallback is 'Failed to edit user'). */
+  updateUserFailed: 'Failed to update user',
+  resetPasswordFailed: 'Failed to reset password',
+  deleteUserFailed: 'Failed to delete user',
+  devicesFetchFailed: 'Failed to fetch devices',
+  addDeviceFailed: 'Failed to add device',
+  changeValidityFailed: 'Failed to change device validity',
+  regenerateActivationCodeFailed: 'Failed to regenerate activation code',
+  /** Not in the spec, which names only the activation code; the API key needs its own words. */
+  regenerateApiAuthCodeFailed: 'Failed to regenerate API auth code',
+  editDeviceFailed: 'Failed to edit device',
+  deleteDeviceFailed: 'Failed to delete device',
+} as const;
+
+export const TOASTS = {
+  loggedOut: 'Logged out successfully',
+  logoutFailed: 'Logout failed',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeFailed: 'Failed to change password',
+  deviceAdded: 'Device added successfully!',
+  deviceAddFailed: 'Failed to add device. Please try again.',
+  deviceRenamed: 'Device name updated successfully!',
+  deviceRenameFailed: 'Failed to update device. Please try again.',
+  deviceUpdated: 'Device updated successfully',
+  deviceDeleted: 'Device deleted successfully',
+  activationCodeCopied: 'Activation code copied!',
+  apiAuthCodeCopied: 'API auth code copied!',
+  userAdded: 'User added successfully',
+  userUpdated: 'User updated successfully',
+  passwordReset: 'Password reset successfully',
+  userDeleted: 'User deleted successfully',
+  tokenCopied: 'Token copied!',
+} as const;
+
+/** Messages the server sends (not in the spec's catalogue, written for people). */
+export const SERVER_MESSAGES = {
+  userCreated: 'Account created successfully. Please log in.',
+  loggedIn: 'Logged in successfully',
+  loggedOut: 'Logged out successfully',
+  profile: 'Profile fetched successfully',
+  nameUpdated: 'Name updated successfully',
+  passwordChanged: 'Password changed successfully',
+  fcmTokenSaved: 'Push subscription saved',
+  tokensRefreshed: 'Tokens refreshed',
+  invalidCredentials: 'Invalid username/email or password',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  wrongCurrentPassword: 'Current password is incorrect',
+  unauthenticated: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+  validation: 'Validation failed',
+  tooManyLogins: 'Too many failed login attempts. Please try again later.',
+  rateLimited: 'Too many requests. Please slow down.',
+  payloadTooLarge: 'Request body is too large',
+  internal: 'Internal server error',
+  invalidRefresh: 'Invalid or expired refresh token',
+  alertEmailsEnabled: 'Alert emails turned on',
+  alertEmailsDisabled: 'Alert emails turned off',
+  pushPublicKey: 'Push public key',
+  pushNotConfigured: 'Push notifications are not configured on this server',
+  pushBrowsers: 'Connected browsers fetched',
+  pushBrowserRemoved: 'Browser disconnected',
+} as const;

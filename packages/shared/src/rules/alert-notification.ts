@@ -1,0 +1,23 @@
+import type { AlertRecord } from '../schemas/alert.ts';
+import type { PushMessage } from '../schemas/push.ts';
+
+/** Notification icons (spec section 9); the service worker uses the same paths. */
+export const NOTIFICATION_ICON = '/pwa-192x192.png';
+export const NOTIFICATION_BADGE = '/pwa-64x64.png';
+/** Where a click on an alert notification leads. */
+export const ALERTS_PAGE_PATH = '/dashboard/alerts';
+/** Alerts that mean a person may need help now. */
+export const URGENT_ALERT_TYPES: readonly string[] = ['FALL', 'SOS'];
+
+/**
+ * The notification for an alert, the same whether it arrives by Web Push or over the socket: one
+ * tag per device and alert type, so a newer alert of that kind replaces the older notification.
+ */
+export const alertNotification = (
+  alert: Pick<AlertRecord, 'device' | 'alertType' | 'alertTitle' | 'alertMessage'>,
+): PushMessage => ({
+  title: alert.alertTitle,
+  body: alert.alertMessage,
+  tag: `${alert.device}:${alert.alertType}`,
+  url: ALERTS_PAGE_PATH,
+});

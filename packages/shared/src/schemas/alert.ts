@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ALERTS_LATEST_MAX, ALERTS_PAGE_MAX_LIMIT } from '../constants.ts';
+import { envelope, rangeQueryFields, toNotBeforeFrom } from './common.ts';
+import { messageIdField, oneOrBatch, recordedAtField } from './health.ts';
+
+export const ALERT_MESSAGES = {
+  fetched: 'Alerts fetched successfully',
+  marked: 'Alerts marked as read',
+  deviceNotFound: 'Device not found',
+  invalidCursor: 'Invalid cursor',
+} as const;
+
+/** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
+export const alertEvent = z
+  .object({
+    messageId: messageIdField.optional(),
+    recordedAt: recordedAtField.optional(),
+    alertType: z
+      .string({ error: 'alertType is required' })
+      .regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'alertType must be an upper-case name such as FALL or SOS'),
+    alertTitle: z
+      .string({ error: 'alertTitle must be a string' })
+      .trim()
+      .min(1, 'alertTitle must not be empty')
+      .max(200, 'alertTitle is too long (at most 200 characters)')
+      .regex(/^[^\p{Cc}]+$/u, 'alertTitle must not contain control characters')
+      .optional(),
+    alertMessage: z
+      .string({ error: 'alertMessage must be a string' })
+      .trim()
+      .min(1, 'alertMessage must not be empty')
+      .max(1000, 'alertMessage is too long (at most 1000 characters)')
+      .regex(/^(?:[^\p{Cc}]|[\t\n\r])+$/u, 'alertMessage must not contain control characters')
+      .optional(),
+  })
+  .strict();
+export type AlertEvent = z.infer<typeof alertEvent>;
+
+/** `POST /ingest/alert` and MQTT `devices/<id>/alert`: one event or up to 500. */
+export const alertIngestBody = oneOrBatch(alertEvent, 'alerts');
+
+/** An alert as a user sees it; `createdAt` is when it happened, `isRead` is this user's read state. */
+export const alertRecord = z.object({
+  _id: z.string(),
+  device: z.string(),
+  deviceName: z.string(),
+  alertType: z.string(),
+  alertTitle: z.string(),
+  alertMessage: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type AlertRecord = z.infer<typeof alertRecord>;
+
+export const alertsResponse = envelope(
+  z.object({ alerts: z.array(alertRecord), nextCursor: z.string().nullable().optional() }),
+);
+
+/** `POST /alert/latest/:count`: 1 to 100 newest alerts. */
+export const alertLatestParams = z.object({
+  count: z.coerce
+    .number({ error: 'count must be a number' })
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(ALERTS_LATEST_MAX, `count must be at most ${ALERTS_LATEST_MAX}`),
+});
+
+/** `POST /alert/all` (all optional): one device, a time range, the `nextCursor` of the previous page. */
+export const alertAllBody = z
+  .object({
+    deviceId: z.string().min(1).max(64).optional(),
+    cursor: z.string().max(200).optional(),
+    ...rangeQueryFields(ALERTS_PAGE_MAX_LIMIT),
+  })
+  .strict()
+  .refine(...toNotBeforeFrom)
+  .nullish();
+export type AlertAllBody = z.infer<typeof alertAllBody>;
+
+/**
+ * A page of alerts, newest first. `total` and `unreadCount` count every alert matching the
+ * filters (not just this page); `nextCursor` is null on the last page.
+ */
+export const alertsPageResponse = envelope(
+  z.object({
+    alerts: z.array(alertRecord),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+    unreadCount: z.number().int(),
+  }),
+);
+
+export const markReadBody = z.object({
+  data: z.object({ alerts: z.array(z.string().min(1).max(64)).min(1).max(1000) }),
+});
+/** The ids this call marked: alerts of the caller's devices that were unread for the caller. */
+export const markReadResponse = envelope(z.object({ alerts: z.array(z.string()) }));

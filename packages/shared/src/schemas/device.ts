@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+export const DEVICE_MESSAGES = {
+  fetched: 'Devices fetched successfully',
+  details: 'Device details fetched successfully',
+  added: 'Device added successfully',
+  updated: 'Device updated successfully',
+  renamed: 'Device name updated successfully',
+  deleted: 'Device deleted successfully',
+  validityChanged: 'Device validity changed successfully',
+  activationCodeRegenerated: 'Activation code regenerated successfully',
+  apiAuthCodeRegenerated: 'API auth code regenerated successfully',
+  notFound: 'Device not found',
+  unknownActivationCode: 'No device has this activation code',
+  inactive: 'This device is inactive',
+  alreadyAdded: 'This device is already added to your account',
+  unknownUser: 'Unknown user',
+  notAUser: 'Only users (not admins) can be assigned to a device',
+  missingApiKey: 'Missing X-Api-Key header',
+  unknownApiKey: 'Unknown API key',
+} as const;
+
+export const deviceNameField = z
+  .string({ error: 'Device name is required' })
+  .trim()
+  .min(1, 'Device name is required')
+  .max(100, 'Device name is too long');
+export const activationCodeField = z
+  .string({ error: 'Activation code is required' })
+  .trim()
+  .min(1, 'Activation code is required')
+  .max(64, 'Activation code is too long');
+
+/** A device as its users see it: `users` is a count. */
+export const userDevice = z.object({
+  _id: z.string(),
+  deviceName: z.string(),
+  isValid: z.boolean(),
+  users: z.number().int(),
+  lastUpdate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDevice = z.infer<typeof userDevice>;
+
+/** A device as an admin sees it: `users` are ids, codes included. */
+export const adminDevice = userDevice.extend({
+  users: z.array(z.string()),
+  activationCode: z.string(),
+  apiAuthCode: z.string(),
+});
+export type AdminDevice = z.infer<typeof adminDevice>;
+
+export const userDevicesResponse = envelope(z.object({ devices: z.array(userDevice) }));
+export const userDeviceResponse = envelope(z.object({ device: userDevice }));
+export const adminDevicesResponse = envelope(z.object({ devices: z.array(adminDevice) }));
+export const adminDeviceResponse = envelope(z.object({ device: adminDevice }));
+
+export const addUserDeviceBody = z.object({
+  data: z.object({ activationCode: activationCodeField, deviceName: deviceNameField.optional() }),
+});
+export const updateUserDeviceBody = z.object({
+  data: z.object({ deviceId: z.string().min(1).max(64), newName: deviceNameField }),
+});
+export const deviceDetailsBody = z.object({
+  data: z.object({ deviceId: z.string({ error: 'deviceId is required' }).min(1).max(64) }),
+});
+
+const assignedUsersField = z
+  .array(z.string().min(1).max(64), { error: 'users must be a list of user ids' })
+  .max(1000, 'At most 1000 users per device');
+
+/** `POST /admin/add-device`: active and unassigned unless said otherwise. */
+export const adminDeviceBody = z.object({
+  deviceName: deviceNameField,
+  isValid: z.boolean().default(true),
+  users: assignedUsersField.default([]),
+});
+/** `POST /admin/update-device/:id`: an omitted `isValid` or `users` is left as it is (never reset). */
+export const adminDeviceUpdateBody = z.object({
+  deviceName: deviceNameField,
+  isValid: z.boolean().optional(),
+  users: assignedUsersField.optional(),
+});
+export const changeValidityBody = z.object({ isValid: z.boolean() });
+/** Which secret `regenerate-code` replaces: the code users type, or the device's API key. */
+export const codeTypeQuery = z.object({
+  codeType: z.enum(['activationCode', 'apiAuthCode'], {
+    error: 'codeType must be activationCode or apiAuthCode',
+  }),
+});

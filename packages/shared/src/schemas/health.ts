@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  HEALTH_FETCH_MAX_LIMIT,
+  INGEST_BATCH_MAX,
+  INGEST_EARLIEST_RECORDED_AT,
+  INGEST_FUTURE_TOLERANCE_MS,
+  PLAUSIBLE_RANGES,
+} from '../constants.ts';
+import { envelope, isoDate, rangeQueryFields, toNotBeforeFrom } from './common.ts';
+
+export const HEALTH_MESSAGES = {
+  fetched: 'Health data fetched successfully',
+  notFound: 'Health data not found',
+  accepted: 'Accepted',
+} as const;
+
+const vital = (name: string, range: { min: number; max: number }, unit: string) => {
+  const message = `${name} must be between ${range.min} and ${range.max}${unit}`;
+  return z
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(range.min, message)
+    .max(range.max, message);
+};
+
+/** Printable, no control characters: it is stored as text and echoed in logs. */
+export const messageIdField = z
+  .string({ error: 'messageId must be a string' })
+  .min(1, 'messageId must not be empty')
+  .max(100, 'messageId is too long (at most 100 characters)')
+  .regex(/^[^\p{Cc}]+$/u, 'messageId must not contain control characters');
+
+const earliest = Date.parse(INGEST_EARLIEST_RECORDED_AT);
+
+/** When the device measured it: ISO 8601 with an offset, not before 2000, at most 5 minutes ahead. */
+export const recordedAtField = isoDate
+  .refine((v) => Date.parse(v) >= earliest, 'recordedAt is too far in the past (before 2000)')
+  .refine(
+    (v) => Date.parse(v) <= Date.now() + INGEST_FUTURE_TOLERANCE_MS,
+    'recordedAt is more than 5 minutes in the future',
+  );
+
+/**
+ * A body that is one item or a batch of 1..max items. Unlike `z.union`, a bad item reports its
+ * own field issues (`heartRate`, `3.temperature`) instead of a bare "Invalid input".
+ */
+export function oneOrBatch<T extends z.ZodType>(item: T, what: string) {
+  const batch = z
+    .array(item)
+    .min(1, 'Batch is empty')
+    .max(INGEST_BATCH_MAX, `At most ${INGEST_BATCH_MAX} ${what} per request`);
+  return z.unknown().transform((value, ctx): z.output<T> | z.output<T>[] => {
+    const result = Array.isArray(value) ? batch.safeParse(value) : item.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+}
+
+/** One reading from a device (HTTP body item or MQTT payload). Temperature in °F. */
+export const healthReading = z
+  .object({
+    messageId: messageIdField.optional(),
+    recordedAt: recordedAtField.optional(),
+    spo2: vital('spo2', PLAUSIBLE_RANGES.spo2, '%').optional(),
+    heartRate: vital('heartRate', PLAUSIBLE_RANGES.heartRate, ' BPM').optional(),
+    temperature: vital('temperature', PLAUSIBLE_RANGES.temperature, ' °F').optional(),
+    battery: vital('battery', PLAUSIBLE_RANGES.battery, '%').optional(),
+  })
+  .strict()
+  .refine(
+    (r) =>
+      r.spo2 !== undefined ||
+      r.heartRate !== undefined ||
+      r.temperature !== undefined ||
+      r.battery !== undefined,
+    { message: 'A reading needs at least one of spo2, heartRate, temperature, battery' },
+  );
+export type HealthReading = z.infer<typeof healthReading>;
+
+/** `POST /ingest/health` and MQTT `devices/<id>/health`: one reading or up to 500. */
+export const healthIngestBody = oneOrBatch(healthReading, 'readings');
+
+/** A stored health record as clients see it; `createdAt` is when it was recorded. */
+export const healthRecord = z.object({
+  _id: z.string(),
+  device: z.string(),
+  spo2: z.number().nullable(),
+  heartRate: z.number().nullable(),
+  temperature: z.number().nullable(),
+  battery: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type HealthRecord = z.infer<typeof healthRecord>;
+
+/** Optional: records recorded in [from, to], newest first, at most `limit` (default 100). */
+export const healthFetchBody = z
+  .object(rangeQueryFields(HEALTH_FETCH_MAX_LIMIT))
+  .strict()
+  .refine(...toNotBeforeFrom)
+  .nullish();
+export type HealthFetchBody = z.infer<typeof healthFetchBody>;
+export const healthFetchResponse = envelope(z.object({ healthData: z.array(healthRecord) }));
+
+export const ingestResult = envelope(z.object({ accepted: z.number().int(), duplicates: z.number().int() }));
+export type IngestResult = z.infer<typeof ingestResult>['data'];

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+/** A browser PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string().url().max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** `POST /user/save-fcm-token`: the subscription as an object or as its JSON string. */
+export const saveFcmTokenBody = z.object({
+  fcmToken: z.union([
+    pushSubscriptionSchema,
+    z
+      .string()
+      .max(4096)
+      .transform((s, ctx) => {
+        try {
+          return pushSubscriptionSchema.parse(JSON.parse(s));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'fcmToken must be a push subscription' });
+          return z.NEVER;
+        }
+      }),
+  ]),
+});
+
+/** Data of a push message (spec section 3). */
+export const pushMessageSchema = z.object({
+  title: z.string().default('Notification'),
+  body: z.string().default(''),
+  tag: z.string().optional(),
+  url: z.string().default('/'),
+});
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+/** `GET /push/public-key`: the VAPID key browsers subscribe with (`applicationServerKey`). */
+export const pushPublicKeyResponse = envelope(z.object({ publicKey: z.string() }));
+
+/** One connected browser as its owner sees it: never the endpoint or keys (they are capabilities). */
+export const pushBrowser = z.object({
+  _id: z.string(),
+  userAgent: z.string().nullable(),
+  /** Host of the browser vendor's push service, e.g. fcm.googleapis.com. */
+  pushService: z.string(),
+  createdAt: z.string(),
+  /** Last message the push service accepted for this browser. */
+  lastSuccessAt: z.string().nullable(),
+});
+export type PushBrowser = z.infer<typeof pushBrowser>;
+export const pushBrowsersResponse = envelope(z.object({ subscriptions: z.array(pushBrowser) }));
+
+/** `POST /push/unsubscribe`: this browser stops receiving the caller's alerts (on sign-out). */
+export const pushUnsubscribeBody = z.object({ endpoint: pushSubscriptionSchema.shape.endpoint });

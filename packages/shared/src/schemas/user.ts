@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { VALIDATION } from '../messages.ts';
+import { envelope } from './common.ts';
+
+/** A standard address pattern: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** At least 8 characters with a digit, a lowercase and an uppercase letter. */
+export const STRONG_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const USERNAME_PATTERN_MESSAGE =
+  'Username may only contain letters, numbers, dots, dashes and underscores';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const fullNameField = required(VALIDATION.fullNameRequired).max(100, 'Full Name is too long');
+export const usernameField = required(VALIDATION.usernameRequired)
+  .max(50, 'Username is too long')
+  .regex(USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE);
+export const emailField = required(VALIDATION.emailRequired)
+  .max(254, VALIDATION.emailInvalid)
+  .regex(EMAIL_PATTERN, VALIDATION.emailInvalid);
+export const strongPasswordField = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, VALIDATION.passwordRequired)
+  .max(128, 'Password is too long')
+  .regex(STRONG_PASSWORD_PATTERN, VALIDATION.passwordWeak);
+
+const passwordPair = z.object({ password: z.string().min(1), cnfPassword: z.string().min(1) });
+
+/** Sign-up form and `POST /user/create` body `user`. */
+export const signupSchema = z
+  .object({
+    fullName: fullNameField,
+    username: usernameField,
+    email: emailField,
+    password: strongPasswordField,
+    cnfPassword: z.string({ error: VALIDATION.confirmRequired }).min(1, VALIDATION.confirmRequired),
+  })
+  .refine((v) => v.password === v.cnfPassword, {
+    path: ['cnfPassword'],
+    message: VALIDATION.passwordsMismatch,
+    // Show the mismatch together with the other fields' messages, as soon as both are filled in.
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+export type SignupInput = z.infer<typeof signupSchema>;
+export const signupBody = z.object({ user: signupSchema });
+
+/** Login form: username (or email) and password, both required, nothing more. */
+export const loginSchema = z.object({
+  username: required(VALIDATION.usernameRequired).max(254),
+  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired).max(128),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+export const loginBody = z.object({ user: loginSchema });
+
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const updateNameBody = z.object({ fullName: fullNameField });
+/** `POST /user/alert-emails`: opt in to (or out of) an email for every new alert. */
+export const alertEmailsBody = z.object({ enabled: z.boolean() });
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1, VALIDATION.passwordRequired).max(128),
+  newPassword: z
+    .string()
+    .min(1, VALIDATION.passwordRequired)
+    .max(128)
+    .regex(STRONG_PASSWORD_PATTERN, VALIDATION.passwordWeak),
+  /** The caller's own refresh token: its login survives; every other session of the user ends. */
+  refreshToken: z.string().max(200).optional(),
+});
+
+export const roleSchema = z.enum(ROLES);
+
+/** What the server says about a user: never a hash, never a token. */
+export const publicUser = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** Ids of the user's push subscriptions, one per connected browser. */
+  fcmTokens: z.array(z.string()),
+  alertEmails: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export const authResponse = envelope(tokenPair.extend({ user: publicUser }));
+export type AuthResponse = z.infer<typeof authResponse>;
+export const profileResponse = envelope(z.object({ user: publicUser }));
+export const refreshResponse = envelope(tokenPair);
+/** The caller's fresh access token: the password change refuses every token issued before it. */
+export const changePasswordResponse = envelope(z.object({ accessToken: z.string() }));
+
+export { PASSWORD_MIN_LENGTH };

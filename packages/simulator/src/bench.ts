@@ -1,0 +1,235 @@
+// `npm run bench`: throughput and latency of the real server on this machine. Not a test: it prints figures.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { z } from 'zod';
+import { ServerApi } from './api.ts';
+import {
+  connectDevices,
+  httpThroughput,
+  mqttThroughput,
+  mqttToSocketLatency,
+  percentile,
+  type Window,
+} from './bench/load.ts';
+import { fmt, log, type PhaseResult, report } from './bench/report.ts';
+import {
+  type CpuSnapshot,
+  type CpuUse,
+  cpuBetween,
+  cpuSnapshot,
+  rssMb,
+  type ServerProcess,
+  startServer,
+} from './bench/server.ts';
+import { ensureDevices } from './devices.ts';
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --devices N           simulated devices (default 200)
+  --duration S          measured seconds per phase (default 10), after --warmup S (default 2)
+  --window N            MQTT QoS 1 messages in flight per device (default 4)
+  --http-batch N        readings per HTTP post (default 100)
+  --http-concurrency N  HTTP posts in flight (default 8)
+  --latency-rate N      readings/s for the latency phase (default 1000)
+  --databases LIST      postgres,pglite (default both)
+  --phases LIST         mqtt,http,latency (default all)
+  --database-url URL    PostgreSQL server to create a scratch database on
+                        (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --cpu-prof DIR        run the server with node --cpu-prof, profiles written to DIR
+`;
+
+const options = z.object({
+  devices: z.coerce.number().int().min(1).max(20_000),
+  duration: z.coerce.number().positive().max(600),
+  warmup: z.coerce.number().min(0).max(60),
+  window: z.coerce.number().int().min(1).max(1000),
+  httpBatch: z.coerce.number().int().min(1).max(500),
+  httpConcurrency: z.coerce.number().int().min(1).max(256),
+  latencyRate: z.coerce.number().positive().max(100_000),
+  databases: z
+    .string()
+    .transform((s) => s.split(',').map((d) => z.enum(['postgres', 'pglite']).parse(d.trim()))),
+  phases: z
+    .string()
+    .transform((s) => s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency']).parse(p.trim()))),
+  databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  cpuProf: z.string().optional(),
+});
+type Options = z.infer<typeof options>;
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      window: { type: 'string', default: '4' },
+      'http-batch': { type: 'string', default: '100' },
+      'http-concurrency': { type: 'string', default: '8' },
+      'latency-rate': { type: 'string', default: '1000' },
+      databases: { type: 'string', default: 'postgres,pglite' },
+      phases: { type: 'string', default: 'mqtt,http,latency' },
+      'database-url': {
+        type: 'string',
+        default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+      'cpu-prof': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  return options.parse({
+    ...values,
+    httpBatch: values['http-batch'],
+    httpConcurrency: values['http-concurrency'],
+    latencyRate: values['latency-rate'],
+    databaseUrl: values['database-url'],
+    cpuProf: values['cpu-prof'],
+  });
+}
+
+/** Runs `body` while sampling the server: CPU between the measured window's edges, peak RSS. */
+async function measured<T>(server: ServerProcess, body: (onStart: () => void) => Promise<T>) {
+  let start: CpuSnapshot | undefined;
+  let rss = 0;
+  const sampler = setInterval(() => {
+    rss = Math.max(rss, rssMb(server.pid));
+  }, 250);
+  const result = await body(() => {
+    start = cpuSnapshot(server.pid);
+  });
+  const end = cpuSnapshot(server.pid);
+  clearInterval(sampler);
+  // The measured window ended just before `body` finished draining; close enough for CPU shares.
+  return { result, cpu: cpuBetween(start ?? end, end), rss: Math.round(Math.max(rss, rssMb(server.pid))) };
+}
+
+async function scratchDatabase(url: string) {
+  const name = `vw_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Promise<PhaseResult[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bench-'));
+  const scratch = database === 'postgres' ? await scratchDatabase(opts.databaseUrl) : undefined;
+  const admin = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}1a` };
+  const flags = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`] : [];
+  log(`\n${database}: starting the server (${scratch ? 'scratch PostgreSQL database' : 'embedded PGlite'})…`);
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+    },
+    flags,
+  );
+  const results: PhaseResult[] = [];
+  try {
+    const api = new ServerApi(server.url);
+    const watcher = await api.signup(`watcher${randomBytes(4).toString('hex')}`, 'Watch3rPassword');
+    const devices = await ensureDevices({
+      api,
+      count: opts.devices,
+      known: [],
+      admin: async () => (await api.login(admin.username, admin.password)).accessToken,
+      users: [watcher.userId],
+      namePrefix: 'Bench watch',
+    });
+    const clients = await connectDevices(server.mqttUrl, devices);
+    const window: Window = { warmupMs: opts.warmup * 1000, durationMs: opts.duration * 1000 };
+    const push = (
+      phase: string,
+      figure: string,
+      value: number,
+      readings: number,
+      m: { cpu: CpuUse; rss: number },
+    ) => {
+      results.push({ database, phase, figure, value, readings, cpu: m.cpu, rss: m.rss });
+      log(`  ${phase}: ${figure}`);
+    };
+
+    const run = (phase: 'mqtt' | 'http' | 'latency') => opts.phases.includes(phase);
+    if (run('mqtt')) {
+      log(`  MQTT: ${devices.length} devices × ${opts.window} QoS 1 messages in flight…`);
+      const mqtt = await measured(server, (onStart) =>
+        mqttThroughput(clients, devices, opts.window, window, onStart),
+      );
+      const mqttFigure = `${fmt(mqtt.result.perSecond)} readings/s (errors ${mqtt.result.errors})`;
+      push('MQTT throughput', mqttFigure, mqtt.result.perSecond, mqtt.result.count, mqtt);
+    }
+    if (run('http')) {
+      log(`  HTTP: ${opts.httpConcurrency} posts of ${opts.httpBatch} readings in flight…`);
+      const http = await measured(server, (onStart) =>
+        httpThroughput(api, devices, opts.httpBatch, opts.httpConcurrency, window, onStart),
+      );
+      const httpFigure = `${fmt(http.result.perSecond)} readings/s (errors ${http.result.errors})`;
+      push('HTTP throughput', httpFigure, http.result.perSecond, http.result.count, http);
+    }
+    if (run('latency')) {
+      log(`  latency: ${opts.latencyRate} readings/s over MQTT to a socket…`);
+      const latency = await measured(server, (onStart) =>
+        mqttToSocketLatency({
+          url: server.url,
+          accessToken: watcher.accessToken,
+          clients,
+          devices,
+          rate: opts.latencyRate,
+          window,
+          onStart,
+        }),
+      );
+      const { latencies, sent, received } = latency.result;
+      const sorted = [...latencies].sort((x, y) => x - y);
+      const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p));
+      const figure = `p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${sorted.at(-1)} ms (sent ${fmt(sent)}, on socket ${fmt(received)})`;
+      push(
+        `latency at ${opts.latencyRate}/s`,
+        figure,
+        p99 ?? Number.NaN,
+        latency.result.meter.count,
+        latency,
+      );
+    }
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function main() {
+  const opts = readOptions();
+  const results: PhaseResult[] = [];
+  for (const database of opts.databases) results.push(...(await benchDatabase(database, opts)));
+  report(results, opts);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

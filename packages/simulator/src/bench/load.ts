@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type DeviceTopicKind, deviceTopic, type HealthRecord, healthRecord } from '@vitalwatch/shared';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { io } from 'socket.io-client';
+import type { ServerApi } from '../api.ts';
+import type { SimulatedDevice } from '../devices.ts';
+import { inBatches } from '../progress.ts';
+import { seedFrom, VitalsModel } from '../vitals.ts';
+
+export interface Window {
+  warmupMs: number;
+  durationMs: number;
+}
+
+/** Readings of one device with unique messageIds, recorded now. */
+class ReadingSource {
+  private readonly model: VitalsModel;
+  private seq = 0;
+  private readonly prefix = randomBytes(3).toString('hex');
+
+  constructor(device: SimulatedDevice) {
+    this.model = new VitalsModel(seedFrom(device._id));
+  }
+
+  next(): object {
+    const now = Date.now();
+    return {
+      messageId: `${this.prefix}-${(this.seq++).toString(36)}`,
+      recordedAt: new Date(now).toISOString(),
+      ...this.model.next(now).reading,
+    };
+  }
+}
+
+/** Counts what happens inside the measured window only (after the warm-up). */
+class Meter {
+  count = 0;
+  errors = 0;
+  measuring = false;
+  startedAt = 0;
+  endedAt = 0;
+
+  async run(window: Window, onStart?: () => void): Promise<void> {
+    await sleep(window.warmupMs);
+    this.measuring = true;
+    this.startedAt = Date.now();
+    onStart?.();
+    await sleep(window.durationMs);
+    this.measuring = false;
+    this.endedAt = Date.now();
+  }
+
+  add(n: number) {
+    if (this.measuring) this.count += n;
+  }
+
+  get perSecond(): number {
+    return (this.count * 1000) / Math.max(1, this.endedAt - this.startedAt);
+  }
+}
+
+export async function connectDevices(mqttUrl: string, devices: SimulatedDevice[]): Promise<MqttClient[]> {
+  return inBatches(devices, 50, (d) =>
+    connectAsync(
+      mqttUrl,
+      { username: d._id, password: d.apiAuthCode, reconnectPeriod: 1000, clean: true },
+      false,
+    ),
+  );
+}
+
+/**
+ * As fast as the server acknowledges: every device keeps `window` QoS 1 publishes (one reading
+ * each) in flight and sends the next as soon as a PUBACK (= committed) comes back.
+ */
+export async function mqttThroughput(
+  clients: MqttClient[],
+  devices: SimulatedDevice[],
+  windowSize: number,
+  window: Window,
+  onStart?: () => void,
+) {
+  const meter = new Meter();
+  let stop = false;
+  const loops = clients.flatMap((client, i) => {
+    const device = devices[i]!;
+    const source = new ReadingSource(device);
+    const topic = deviceTopic(device._id, 'health');
+    return Array.from({ length: windowSize }, async () => {
+      while (!stop) {
+        try {
+          await client.publishAsync(topic, JSON.stringify(source.next()), { qos: 1 });
+          meter.add(1);
+        } catch {
+          meter.errors++;
+          await sleep(100);
+        }
+      }
+    });
+  });
+  await meter.run(window, onStart);
+  stop = true;
+  await Promise.all(loops);
+  return meter;
+}
+
+/** `concurrency` posters, each sending batches of `batch` readings of one device at a time. */
+export async function httpThroughput(
+  api: ServerApi,
+  devices: SimulatedDevice[],
+  batch: number,
+  concurrency: number,
+  window: Window,
+  onStart?: () => void,
+) {
+  const meter = new Meter();
+  const sources = devices.map((d) => new ReadingSource(d));
+  let stop = false;
+  let next = 0;
+  const loops = Array.from({ length: concurrency }, async () => {
+    while (!stop) {
+      const i = next++ % devices.length;
+      const items = Array.from({ length: batch }, () => sources[i]!.next());
+      try {
+        const result = await api.ingest(devices[i]!.apiAuthCode, 'health' satisfies DeviceTopicKind, items);
+        meter.add(result.accepted);
+      } catch {
+        meter.errors++;
+        await sleep(100);
+      }
+    }
+  });
+  await meter.run(window, onStart);
+  stop = true;
+  await Promise.all(loops);
+  return meter;
+}
+
+/**
+ * Device → browser latency at a fixed rate: readings published over MQTT (spread over the
+ * devices), received as `healthDataUpdate` by a socket of the user watching every device.
+ * Latency = receive time − the reading's `recordedAt`, stamped when it was published.
+ */
+export async function mqttToSocketLatency(opts: {
+  url: string;
+  accessToken: string;
+  clients: MqttClient[];
+  devices: SimulatedDevice[];
+  rate: number;
+  window: Window;
+  onStart?: () => void;
+}) {
+  const socket = io(opts.url, {
+    auth: { token: opts.accessToken },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const meter = new Meter();
+  const latencies: number[] = [];
+  let received = 0;
+  socket.on('healthDataUpdate', (payload: unknown) => {
+    const now = Date.now();
+    const parsed = healthRecord.safeParse(payload);
+    if (!parsed.success) return;
+    const record: HealthRecord = parsed.data;
+    received++;
+    if (meter.measuring) latencies.push(now - Date.parse(record.createdAt));
+  });
+
+  const sources = opts.devices.map((d) => new ReadingSource(d));
+  const topics = opts.devices.map((d) => deviceTopic(d._id, 'health'));
+  let sent = 0;
+  let stop = false;
+  const started = Date.now();
+  const pacer = (async () => {
+    while (!stop) {
+      const due = Math.floor(((Date.now() - started) * opts.rate) / 1000);
+      for (; sent < due; sent++) {
+        const i = sent % opts.clients.length;
+        opts.clients[i]!.publish(topics[i]!, JSON.stringify(sources[i]!.next()), { qos: 1 }, (err) => {
+          if (err) meter.errors++;
+          else meter.add(1);
+        });
+      }
+      await sleep(2);
+    }
+  })();
+  await meter.run(opts.window, opts.onStart);
+  stop = true;
+  await pacer;
+  await sleep(500);
+  socket.close();
+  return { meter, latencies, sent, received };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

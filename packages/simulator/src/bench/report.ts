@@ -1,0 +1,79 @@
+import { cpus } from 'node:os';
+import type { CpuUse } from './server.ts';
+
+/** One measured phase of one database. */
+export interface PhaseResult {
+  database: string;
+  phase: string;
+  figure: string;
+  value: number;
+  /** Readings in the measured window, to express CPU per reading. */
+  readings: number;
+  cpu: CpuUse;
+  rss: number;
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+export const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function table(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows)
+    log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+export function report(results: PhaseResult[], opts: { devices: number; duration: number; warmup: number }) {
+  const cpu = cpus();
+  log(
+    `\nVitalWatch benchmark: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+  );
+  log(
+    `${opts.devices} devices, ${opts.duration} s measured per phase after ${opts.warmup} s warm-up; all on this machine.\n`,
+  );
+  table([
+    ['database', 'phase', 'result', 'server RSS'],
+    ...results.map((r) => [r.database, r.phase, r.figure, `${r.rss} MB`]),
+  ]);
+  log('\nWhere the CPU went (% of one core; µs of CPU per reading accepted):');
+  const pct = (v: number, wall: number) => `${Math.round((100 * v) / wall)}%`;
+  const us = (v: number, n: number) => (n > 0 ? `${Math.round((v * 1e6) / n)} µs` : '–');
+  table([
+    [
+      'database',
+      'phase',
+      'server',
+      'postgres',
+      'load generator',
+      'other programs',
+      'per reading: server',
+      'postgres',
+      'load',
+    ],
+    ...results.map(({ database, phase, cpu: c, readings: n }) => [
+      database,
+      phase,
+      pct(c.server, c.wall),
+      pct(c.postgres, c.wall),
+      pct(c.bench, c.wall),
+      pct(c.other, c.wall),
+      us(c.server, n),
+      us(c.postgres, n),
+      us(c.bench, n),
+    ]),
+  ]);
+  const pg = (phase: string) => results.find((r) => r.database === 'postgres' && r.phase.startsWith(phase));
+  const check = (label: string, ok: boolean | undefined) =>
+    log(`  ${ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met'}: ${label}`);
+  log('\nTargets (PostgreSQL):');
+  check('≥ 10,000 readings/s over MQTT', pg('MQTT') && pg('MQTT')!.value >= 10_000);
+  check('≥ 5,000 readings/s over HTTP', pg('HTTP') && pg('HTTP')!.value >= 5_000);
+  check(
+    'p99 device→socket latency < 100 ms at 1,000 readings/s',
+    pg('latency') && pg('latency')!.value < 100,
+  );
+}

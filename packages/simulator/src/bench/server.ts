@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const mainTs = fileURLToPath(new URL('../../../server/src/main.ts', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  mqttUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(address && typeof address === 'object' ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The real `main.ts` (what `npm start` runs) in its own process, on 127.0.0.1, with Redis off
+ * and the embedded MQTT broker on a free port. `nodeFlags` e.g. ['--cpu-prof'] for profiling.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<ServerProcess> {
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', mainTs], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      REDIS_URL: '',
+      MQTT_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('VitalWatch is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  // Keep reading its output so a chatty server never blocks on a full pipe; show errors.
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** CPU seconds (user + system) of processes, read from /proc (Linux). */
+const TICKS_PER_SECOND = 100;
+
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+function commandOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Resident memory of a process in MB. */
+export function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Busy and total CPU seconds of the whole machine. */
+function machineSeconds(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [, ...values] = line.trim().split(/\s+/);
+  const n = values.map(Number);
+  const idle = (n[3] ?? 0) + (n[4] ?? 0);
+  const total = n.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
+}
+
+export interface CpuSnapshot {
+  at: number;
+  server: number;
+  postgres: number;
+  bench: number;
+  machine: { busy: number; total: number };
+}
+
+/** Where the CPU goes: the server process, PostgreSQL's processes, this load generator, the machine. */
+export function cpuSnapshot(serverPid: number): CpuSnapshot {
+  const postgres = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d) && commandOf(d) === 'postgres')
+    .reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  const self = process.cpuUsage();
+  return {
+    at: Date.now(),
+    server: cpuSecondsOf(serverPid),
+    postgres,
+    bench: (self.user + self.system) / 1e6,
+    machine: machineSeconds(),
+  };
+}
+
+/** CPU seconds used between two snapshots, and the wall time they span. */
+export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
+  const machineBusy = b.machine.busy - a.machine.busy;
+  const server = b.server - a.server;
+  const postgres = b.postgres - a.postgres;
+  const bench = b.bench - a.bench;
+  return {
+    wall: (b.at - a.at) / 1000,
+    server,
+    postgres,
+    bench,
+    /** Everything else on the machine (other programs compete for the same two cores). */
+    other: Math.max(0, machineBusy - server - postgres - bench),
+  };
+}
+export type CpuUse = ReturnType<typeof cpuBetween>;

@@ -1,0 +1,45 @@
+import { GUARD_SPINNER_MS, type Role } from '@vitalwatch/shared';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { FullScreenSpinner } from '../../components/spinner.tsx';
+import { useCheckSession } from '../../features/auth/hooks/use-check-session.ts';
+import { selectIsSignedIn, selectRole } from '../../lib/store/auth-slice.ts';
+import { useAppSelector, useAppStore } from '../../lib/store/hooks.ts';
+import { decideGuard } from './decide.ts';
+
+interface RouteGuardProps {
+  authRequired?: boolean;
+  requiredRole?: Role;
+}
+
+/**
+ * Wraps a group of routes: shows a full-screen spinner for ~50 ms, lets the admin area check the
+ * session when nobody is signed in yet, then applies the guard rules on every render.
+ */
+export function RouteGuard({ authRequired = true, requiredRole = 'user' }: RouteGuardProps) {
+  const status = useAppSelector(selectIsSignedIn);
+  const role = useAppSelector(selectRole);
+  const store = useAppStore();
+  const checkSession = useCheckSession();
+  const [phase, setPhase] = useState<'waiting' | 'checking' | 'ready'>('waiting');
+
+  useEffect(() => {
+    let active = true;
+    const timer = setTimeout(async () => {
+      if (requiredRole === 'admin' && !store.getState().auth.status) {
+        setPhase('checking');
+        await checkSession();
+      }
+      if (active) setPhase('ready');
+    }, GUARD_SPINNER_MS);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [requiredRole, store, checkSession]);
+
+  if (phase === 'waiting') return <FullScreenSpinner label="Loading" />;
+  if (phase === 'checking') return <FullScreenSpinner label="Checking your session…" showLabel />;
+  const decision = decideGuard({ authRequired, requiredRole, status, role });
+  return decision.action === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />;
+}

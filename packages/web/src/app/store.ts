@@ -1,0 +1,21 @@
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../lib/store/hooks.ts';
+import { rootReducer } from '../lib/store/root-reducer.ts';
+import { selectPageTheme, themeSet, themeToggled } from '../lib/store/theme-slice.ts';
+import { storeTheme } from '../lib/theme-storage.ts';
+
+/** One store per app (and per test): auth and theme now; feature slices can be injected later. */
+export function makeStore() {
+  const listeners = createListenerMiddleware();
+  // Only an explicit choice is stored: until then the theme follows the system preference.
+  listeners.startListening.withTypes<RootState, AppDispatch>()({
+    matcher: isAnyOf(themeToggled, themeSet),
+    effect: (_action, api) => storeTheme(selectPageTheme(api.getState())),
+  });
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;

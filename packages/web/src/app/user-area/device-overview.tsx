@@ -1,0 +1,89 @@
+import { RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalwatch/shared';
+import { useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { AlertTriangleIcon, HeartPulseIcon } from '../../components/icons.tsx';
+import { RecentAlertsCard } from '../../features/alerts/components/recent-alerts-card.tsx';
+import { ConnectionCard } from '../../features/health/components/connection-card.tsx';
+import { HealthTrends } from '../../features/health/components/health-trends.tsx';
+import { MetricCards, MetricCardsSkeleton } from '../../features/health/components/metric-cards.tsx';
+import { useHealthData } from '../../features/health/hooks/use-health-data.ts';
+import { DEFAULT_HEALTH_RANGE, type HealthRangeId } from '../../features/health/utils/records.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { LiveStatus } from './live-status.tsx';
+
+const newest = (a: string | null, b: string | null) => {
+  if (!a || !b) return a ?? b;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+};
+
+function NoHealthData({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
+      <HeartPulseIcon className="size-10 text-slate-400 dark:text-slate-500" />
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">No health data available.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Please ensure your device is connected and transmitting data.
+      </p>
+      {error && (
+        <div role="alert" className="mt-2 flex flex-col items-center gap-2">
+          <p className="flex items-center gap-1.5 text-sm text-red-700 dark:text-red-300">
+            <AlertTriangleIcon className="size-4" /> {error}
+          </p>
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The chosen device: 'Updated', the four vitals, Health Trends, Recent Alerts and the connection. */
+export function DeviceOverview({ device }: { device: UserDevice }) {
+  const [range, setRange] = useState<HealthRangeId>(DEFAULT_HEALTH_RANGE);
+  const health = useHealthData(device._id, range);
+  const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const updatedAt = health.latest?.createdAt ?? null;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <p>
+          Updated:{' '}
+          <time
+            data-testid="updated"
+            dateTime={updatedAt ?? undefined}
+            className="font-semibold text-slate-900 dark:text-white"
+          >
+            {health.loading ? '…' : relativeTime(updatedAt, now)}
+          </time>
+        </p>
+        <LiveStatus />
+      </div>
+      {health.loading ? (
+        <MetricCardsSkeleton />
+      ) : health.latest ? (
+        <MetricCards record={health.latest} />
+      ) : (
+        <NoHealthData error={health.error} onRetry={health.retry} />
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        {health.latest && (
+          <div className="min-w-0 lg:col-span-2">
+            <HealthTrends
+              records={health.records}
+              loading={health.rangeLoading}
+              range={range}
+              onRangeChange={setRange}
+            />
+          </div>
+        )}
+        {/* Same place in the tree with or without the chart, so the cards keep their state. */}
+        <div className={health.latest ? 'space-y-6' : 'grid items-start gap-6 lg:col-span-3 lg:grid-cols-2'}>
+          <RecentAlertsCard />
+          <ConnectionCard lastUpdate={newest(device.lastUpdate, updatedAt)} now={now} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { ERRORS } from '@vitalwatch/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button.tsx';
+import { PhoneIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../components/status-panels.tsx';
+import { DevicePicker } from '../../features/devices/components/device-picker.tsx';
+import { useDevices } from '../../features/devices/hooks/use-devices.ts';
+import { MetricCardsSkeleton } from '../../features/health/components/metric-cards.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { DeviceOverview } from './device-overview.tsx';
+
+const TITLE = 'Health Dashboard';
+const SUBTITLE = 'Monitor your health metrics in real-time';
+
+/** The user dashboard (/dashboard): empty state without devices, else the chosen device's overview. */
+export function OverviewPage() {
+  const { state, reload } = useDevices();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const devices = state.status === 'ready' ? state.devices : [];
+  const selected = devices.find((d) => d._id === chosenId) ?? devices[0] ?? null;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <title>Health Dashboard · VitalWatch</title>
+      <PageHeader
+        title={TITLE}
+        subtitle={SUBTITLE}
+        actions={
+          selected && <DevicePicker devices={devices} selectedId={selected._id} onSelect={setChosenId} />
+        }
+      />
+      {state.status === 'loading' && (
+        <LoadingRegion label="Loading your devices">
+          <Skeleton className="mb-6 h-5 w-48" />
+          <MetricCardsSkeleton />
+        </LoadingRegion>
+      )}
+      {state.status === 'error' && (
+        <ErrorState title={ERRORS.devicesFetchFailed} message={state.message} onRetry={reload} />
+      )}
+      {state.status === 'ready' && !selected && (
+        <EmptyState
+          icon={<PhoneIcon className="size-10" />}
+          title="No devices connected"
+          hint="Add a device with its activation code to start monitoring your health metrics."
+          action={
+            <Link to={PATHS.devices} className={buttonClasses('primary', 'md')}>
+              Go to Devices
+            </Link>
+          }
+        />
+      )}
+      {selected && <DeviceOverview key={selected._id} device={selected} />}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AlertRecord } from '@vitalwatch/shared';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { toast } from 'react-toastify';
+import { setupPush, showForegroundNotification } from '../../lib/push.ts';
+import { useRealtimeConnection, useRealtimeEvent } from '../../lib/socket.ts';
+import { selectCurrentUser } from '../../lib/store/auth-slice.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
+
+/** More alerts than this in one event are summed up in a single toast. */
+const TOASTS_PER_EVENT = 3;
+
+function announce(alerts: readonly AlertRecord[]) {
+  if (alerts.length > TOASTS_PER_EVENT) {
+    toast.info(`${alerts.length} new alerts from your devices`);
+  } else {
+    for (const alert of alerts) {
+      toast.info(`${alert.deviceName}: ${alert.alertTitle}`, { toastId: `alert-${alert._id}` });
+    }
+  }
+  for (const alert of alerts) {
+    showForegroundNotification(alert).catch((error: unknown) =>
+      console.warn('Could not show a notification for a live alert', error),
+    );
+  }
+}
+
+/**
+ * Everything under /dashboard: keeps the live connection open while the user is signed in and
+ * announces every new alert (a toast, and a system notification when permission was given),
+ * whichever page is on screen.
+ */
+export function UserAreaLayout() {
+  const user = useAppSelector(selectCurrentUser);
+  const userId = user?._id ?? null;
+  useRealtimeConnection(userId);
+  useEffect(() => {
+    if (!userId) return;
+    // Spec section 4: without permission a warning and the stored token forgotten; other setup errors are only logged.
+    setupPush({ userId, warn: (message) => toast.warning(message, { toastId: 'push-permission' }) }).catch(
+      (error: unknown) => console.warn('Push notifications are not set up', error),
+    );
+  }, [userId]);
+  useRealtimeEvent('alerts', announce);
+  return <Outlet />;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Button } from '../../../../components/button.tsx';
+import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '../../../../components/icons.tsx';
+import { Spinner } from '../../../../components/spinner.tsx';
+import { copyWithToast } from '../../utils/copy.ts';
+import { IconButton } from '../common/icon-button.tsx';
+
+interface CodeRowProps {
+  label: string;
+  code: string;
+  /** Toast after a copy ('Activation code copied!', 'API auth code copied!'). */
+  copiedMessage: string;
+  /** A secret starts hidden behind dots and has a show toggle. */
+  secret?: boolean;
+  /** What the confirmation says will happen to the old code. */
+  regenerateWarning: string;
+  /** Replaces the code; resolves when the call is over (the toast is the caller's). */
+  onRegenerate: () => Promise<void>;
+}
+
+/** One device code: shown (or masked), copyable, and regenerable after a confirmation. */
+export function CodeRow({
+  label,
+  code,
+  copiedMessage,
+  secret,
+  regenerateWarning,
+  onRegenerate,
+}: CodeRowProps) {
+  const [revealed, setRevealed] = useState(!secret);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const regenerate = async () => {
+    setBusy(true);
+    await onRegenerate();
+    setBusy(false);
+    setConfirming(false);
+  };
+
+  return (
+    <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          {label}
+        </span>
+        <div className="flex gap-1">
+          {secret && (
+            <IconButton
+              label={revealed ? `Hide ${label}` : `Show ${label}`}
+              aria-pressed={revealed}
+              icon={revealed ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
+              onClick={() => setRevealed((r) => !r)}
+            />
+          )}
+          <IconButton
+            label={`Copy ${label}`}
+            icon={<CopyIcon className="size-4" />}
+            onClick={() => copyWithToast(code, copiedMessage)}
+          />
+          <IconButton
+            label={`Regenerate ${label}`}
+            icon={<RefreshIcon className="size-4" />}
+            disabled={confirming}
+            onClick={() => setConfirming(true)}
+          />
+        </div>
+      </div>
+      {revealed ? (
+        <code className="mt-1 block font-mono text-sm break-all text-slate-900 dark:text-slate-100">
+          {code}
+        </code>
+      ) : (
+        <p className="mt-1 font-mono text-sm text-slate-900 dark:text-slate-100">
+          <span aria-hidden="true">{'•'.repeat(Math.min(code.length, 24))}</span>
+          <span className="sr-only">Hidden</span>
+        </p>
+      )}
+      {confirming && (
+        <div
+          role="alertdialog"
+          aria-label={`Regenerate ${label}?`}
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          <p>{regenerateWarning}</p>
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" size="sm" disabled={busy} onClick={regenerate}>
+              {busy && <Spinner className="size-4" />}
+              Regenerate
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AdminDevice } from '@vitalwatch/shared';
+import { EyeIcon, PencilIcon, TrashIcon } from '../../../../components/icons.tsx';
+import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
+import { formatDateTime } from '../../utils/format-date.ts';
+import { IconButton } from '../common/icon-button.tsx';
+import { Switch } from '../common/switch.tsx';
+import { Cell, row } from '../common/table.tsx';
+
+export const DEVICE_COLUMNS = ['Device Name', 'Status', 'Assigned Users', 'Last Updated', 'Actions'] as const;
+
+export type DeviceAction = 'details' | 'edit' | 'delete';
+
+interface DeviceRowProps {
+  device: AdminDevice;
+  names: ReadonlyMap<string, string>;
+  /** A validity change for this device is under way. */
+  toggling: boolean;
+  onToggle: (device: AdminDevice) => void;
+  onAction: (action: DeviceAction, device: AdminDevice) => void;
+}
+
+function assignedText(device: AdminDevice, names: ReadonlyMap<string, string>): string {
+  if (device.users.length === 0) return 'None';
+  const known = usernamesOf(device.users, names);
+  // Before the user list arrives (or if it failed), say how many rather than nothing.
+  return known.length === 0 ? `${device.users.length} users` : assignedUsersLabel(known);
+}
+
+/** One device: name, the validity switch, its users, its last reading and the three actions. */
+export function DeviceRow({ device, names, toggling, onToggle, onAction }: DeviceRowProps) {
+  const all = usernamesOf(device.users, names).join(', ');
+  return (
+    <tr className={row}>
+      <Cell className="font-medium text-slate-900 dark:text-white">{device.deviceName}</Cell>
+      <Cell label="Status">
+        <Switch
+          checked={device.isValid}
+          label={`${device.deviceName} active`}
+          disabled={toggling}
+          onChange={() => onToggle(device)}
+          onText="Active"
+          offText="Inactive"
+        />
+      </Cell>
+      <Cell label="Assigned Users" title={all || undefined}>
+        {assignedText(device, names)}
+      </Cell>
+      <Cell label="Last Updated" className="whitespace-nowrap">
+        {device.lastUpdate ? formatDateTime(device.lastUpdate) : 'Never'}
+      </Cell>
+      <Cell label="Actions">
+        <div className="flex gap-1">
+          <IconButton
+            label="View Details"
+            icon={<EyeIcon className="size-4" />}
+            onClick={() => onAction('details', device)}
+          />
+          <IconButton
+            label="Edit Device"
+            icon={<PencilIcon className="size-4" />}
+            onClick={() => onAction('edit', device)}
+          />
+          <IconButton
+            label="Delete Device"
+            tone="danger"
+            icon={<TrashIcon className="size-4" />}
+            onClick={() => onAction('delete', device)}
+          />
+        </div>
+      </Cell>
+    </tr>
+  );
+}

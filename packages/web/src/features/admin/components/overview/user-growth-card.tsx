@@ -1,0 +1,56 @@
+import { ADMIN_ERRORS, type UserGrowthEntry } from '@vitalwatch/shared';
+import { ErrorState, LoadingRegion, Skeleton } from '../../../../components/status-panels.tsx';
+import { useAppSelector } from '../../../../lib/store/hooks.ts';
+import { selectPageTheme } from '../../../../lib/store/theme-slice.ts';
+import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import { growthSummary } from '../../utils/user-growth.ts';
+import { Card, RefreshFailed } from '../common/card.tsx';
+import { GrowthChart } from './growth-chart.tsx';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        {label}
+      </dt>
+      <dd className="text-xl font-bold text-slate-900 tabular-nums dark:text-white">{value}</dd>
+    </div>
+  );
+}
+
+interface UserGrowthCardProps {
+  state: ResourceState<UserGrowthEntry[]>;
+  onRetry: () => void;
+  className?: string;
+}
+
+/** 'User Growth' over the last 7 days: the bars, the total and the daily average. */
+export function UserGrowthCard({ state, onRetry, className }: UserGrowthCardProps) {
+  const theme = useAppSelector(selectPageTheme);
+  return (
+    <Card title="User Growth" subtitle="Last 7 Days" className={className}>
+      {state.status === 'loading' && (
+        <LoadingRegion label="Loading user growth">
+          <div className="mb-4 grid grid-cols-2 gap-3">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+          <Skeleton className="h-64" />
+        </LoadingRegion>
+      )}
+      {state.status === 'error' && (
+        <ErrorState title={ADMIN_ERRORS.userGrowthFetchFailed} message={state.message} onRetry={onRetry} />
+      )}
+      {state.status === 'ready' && (
+        <>
+          <dl className="mb-4 grid grid-cols-2 gap-3">
+            <Figure label="Total new users" value={String(growthSummary(state.data).total)} />
+            <Figure label="Average daily" value={growthSummary(state.data).averageDaily.toFixed(1)} />
+          </dl>
+          <GrowthChart entries={state.data} theme={theme} />
+          <RefreshFailed message={state.refreshError} />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { type AlertRecord, relativeTime } from '@vitalwatch/shared';
+import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
+import { alertTone, alertTypeLabel, TONE_CLASSES } from '../utils/alert-style.ts';
+
+interface AlertItemProps {
+  alert: AlertRecord;
+  now: Date;
+  /** When given, an unread alert is a button that marks it read. */
+  onMarkRead?: (alert: AlertRecord) => void;
+}
+
+function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
+  if (tone === 'blue') return <BatteryIcon className="size-4" />;
+  if (tone === 'red') return <AlertTriangleIcon className="size-4" />;
+  return <BellIcon className="size-4" />;
+}
+
+/** One alert: type colour, title, message, device, when, and whether it is unread. */
+export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
+  const tone = alertTone(alert.alertType);
+  const classes = TONE_CLASSES[tone];
+  const when = new Date(alert.createdAt);
+  const body = (
+    <>
+      <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${classes.icon}`}>
+        <ToneIcon tone={tone} />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className={`font-semibold text-slate-900 dark:text-white ${alert.isRead ? '' : 'font-bold'}`}>
+            {alert.alertTitle}
+          </span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${classes.badge}`}>
+            {alertTypeLabel(alert.alertType)}
+          </span>
+          {!alert.isRead && (
+            <span className="inline-flex items-center gap-1 text-xs font-semibold text-teal-700 dark:text-teal-400">
+              <span aria-hidden="true" className="size-2 rounded-full bg-teal-600 dark:bg-teal-400" />
+              Unread
+            </span>
+          )}
+        </span>
+        <span className="mt-0.5 block text-sm break-words text-slate-700 dark:text-slate-300">
+          {alert.alertMessage}
+        </span>
+        <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+          {alert.deviceName} ·{' '}
+          <time dateTime={alert.createdAt} title={when.toLocaleString('en-US')}>
+            {relativeTime(alert.createdAt, now)}
+          </time>
+        </span>
+      </span>
+    </>
+  );
+  const frame = `flex w-full items-start gap-3 rounded-xl border border-l-4 border-slate-200 p-3 text-left dark:border-slate-800 ${classes.border} ${
+    alert.isRead ? 'bg-white dark:bg-slate-900' : 'bg-teal-50/60 dark:bg-teal-950/20'
+  }`;
+  if (onMarkRead && !alert.isRead) {
+    return (
+      <button
+        type="button"
+        onClick={() => onMarkRead(alert)}
+        aria-label={`${alert.alertTitle}, unread. Mark as read`}
+        className={`${frame} hover:bg-teal-50 dark:hover:bg-teal-950/40`}
+      >
+        {body}
+      </button>
+    );
+  }
+  return <div className={frame}>{body}</div>;
+}

@@ -1,0 +1,35 @@
+/** Spec 9: FALL and SOS red (someone may need help), BATTERY blue, every other type yellow. */
+export type AlertTone = 'red' | 'blue' | 'yellow';
+
+export function alertTone(alertType: string): AlertTone {
+  if (alertType === 'FALL' || alertType === 'SOS') return 'red';
+  if (alertType === 'BATTERY') return 'blue';
+  return 'yellow';
+}
+
+export const TONE_CLASSES: Record<AlertTone, { border: string; icon: string; badge: string }> = {
+  red: {
+    border: 'border-l-red-500',
+    icon: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+    badge: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  },
+  blue: {
+    border: 'border-l-blue-500',
+    icon: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+    badge: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
+  },
+  yellow: {
+    border: 'border-l-amber-400',
+    icon: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+    badge: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  },
+};
+
+/** LOW_SPO2 → 'Low SpO2', HIGH_HEART_RATE → 'High Heart Rate'. */
+export function alertTypeLabel(alertType: string): string {
+  if (alertType === 'SOS') return 'SOS';
+  return alertType
+    .split('_')
+    .map((w) => (w === 'SPO2' ? 'SpO2' : w.charAt(0) + w.slice(1).toLowerCase()))
+    .join(' ');
+}

@@ -1,0 +1,23 @@
+import type { AlertRecord } from '@vitalwatch/shared';
+
+const time = (a: AlertRecord) => Date.parse(a.createdAt);
+
+/** `incoming` alerts not yet in `list`, merged in newest first (live alerts land on top). */
+export function mergeNewest(list: readonly AlertRecord[], incoming: readonly AlertRecord[]): AlertRecord[] {
+  const known = new Set(list.map((a) => a._id));
+  const fresh = incoming.filter((a) => !known.has(a._id));
+  if (fresh.length === 0) return [...list];
+  return [...fresh, ...list].sort((a, b) => time(b) - time(a) || (a._id < b._id ? 1 : -1));
+}
+
+/** How many of `incoming` are new to `list`, and how many of those are unread. */
+export function countNew(list: readonly AlertRecord[], incoming: readonly AlertRecord[]) {
+  const known = new Set(list.map((a) => a._id));
+  const fresh = incoming.filter((a) => !known.has(a._id));
+  return { added: fresh.length, unread: fresh.filter((a) => !a.isRead).length };
+}
+
+/** The alerts with these ids marked read. */
+export function markedRead(list: readonly AlertRecord[], ids: ReadonlySet<string>): AlertRecord[] {
+  return list.map((a) => (ids.has(a._id) && !a.isRead ? { ...a, isRead: true } : a));
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ERRORS, type LoginInput, loginSchema } from '@vitalwatch/shared';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { SubmitButton } from '../../../components/form-actions.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { loggedIn } from '../../../lib/store/auth-slice.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { storeTokens } from '../../../lib/token-storage.ts';
+import { logIn } from '../api/log-in.ts';
+
+const EMPTY: LoginInput = { username: '', password: '' };
+
+/** Login with a username or an email; on success the guard on / sends the user to their area. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message, data } = await logIn(values);
+      storeTokens(data);
+      dispatch(loggedIn(data.user));
+      toast.success(message);
+      navigate(PATHS.home);
+    } catch (error) {
+      toast.error(errorMessage(error, ERRORS.loginFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label="Username or email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <SubmitButton
+        size="lg"
+        className="w-full"
+        busy={isSubmitting}
+        label="Login"
+        busyLabel="Logging in..."
+      />
+    </form>
+  );
+}

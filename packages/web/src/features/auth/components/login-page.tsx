@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
+import { AuthCard, authLinkClass } from './auth-card.tsx';
+import { LoginForm } from './login-form.tsx';
+
+export function LoginPage() {
+  return (
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back. Sign in to see your vitals and alerts."
+      footer={
+        <>
+          New to VitalWatch?{' '}
+          <Link to={PATHS.signup} className={authLinkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthCard>
+  );
+}

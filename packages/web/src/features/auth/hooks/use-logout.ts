@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { teardownPush } from '../../../lib/push.ts';
+import { loggedOut } from '../../../lib/store/auth-slice.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { clearTokens, getRefreshToken } from '../../../lib/token-storage.ts';
+import { logOut } from '../api/log-out.ts';
+
+/**
+ * Signs out: tells the server (best effort), then clears tokens and state whatever it answered.
+ * Resolves to whether the server call succeeded, so the caller can pick its message.
+ */
+export function useLogout(): () => Promise<boolean> {
+  const dispatch = useAppDispatch();
+  return useCallback(async () => {
+    let serverOk = true;
+    // While still signed in: this browser stops receiving the user's alerts.
+    await teardownPush().catch((error: unknown) =>
+      console.warn('Could not disconnect push on sign-out', error),
+    );
+    try {
+      await logOut(getRefreshToken());
+    } catch (error) {
+      serverOk = false;
+      console.warn('Server logout failed; clearing the local session anyway', error);
+    }
+    clearTokens();
+    dispatch(loggedOut());
+    return serverOk;
+  }, [dispatch]);
+}

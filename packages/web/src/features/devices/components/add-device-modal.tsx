@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { activationCodeField, deviceNameField, TOASTS, type UserDevice } from '@vitalwatch/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerIssues } from '../../../lib/form-issues.ts';
+import { addDevice } from '../api/add-device.ts';
+
+const addDeviceSchema = z.object({ activationCode: activationCodeField, deviceName: deviceNameField });
+type AddDeviceForm = z.infer<typeof addDeviceSchema>;
+const EMPTY: AddDeviceForm = { activationCode: '', deviceName: '' };
+
+interface AddDeviceModalProps {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (device: UserDevice) => void;
+}
+
+/** 'Add Device': the activation code that came with the device and a name for it, both required. */
+export function AddDeviceModal({ open, onClose, onAdded }: AddDeviceModalProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(addDeviceSchema), defaultValues: EMPTY });
+
+  const close = () => {
+    reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const device = await addDevice(values);
+      toast.success(TOASTS.deviceAdded);
+      onAdded(device);
+      close();
+    } catch (error) {
+      applyServerIssues(error, ['activationCode', 'deviceName'], setError);
+      const message = errorMessage(error, TOASTS.deviceAddFailed);
+      setFailure(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Add Device"
+      description="Enter the activation code that came with your device and give it a name."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label="Activation Code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          data-autofocus
+          error={errors.activationCode?.message}
+          {...register('activationCode')}
+        />
+        <TextField
+          label="Device Name"
+          autoComplete="off"
+          placeholder="e.g. Grandma's wristband"
+          error={errors.deviceName?.message}
+          {...register('deviceName')}
+        />
+        {failure && <FormError message={failure} />}
+        <FormActions
+          className="pt-2"
+          onCancel={close}
+          busy={isSubmitting}
+          submitLabel="Add Device"
+          busyLabel="Adding..."
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/shared';
+import { useId } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { PhoneIcon } from '../../../components/icons.tsx';
+import { StatusBadge } from './device-status.tsx';
+
+interface DeviceCardProps {
+  device: UserDevice;
+  now: Date;
+  onRename: (device: UserDevice) => void;
+}
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One device: name, online or offline, last update, active or inactive, and its 'Edit name' action. */
+export function DeviceCard({ device, now, onRename }: DeviceCardProps) {
+  const titleId = useId();
+  const online = isDeviceOnline(device.lastUpdate, now);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex w-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300">
+          <PhoneIcon />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2
+            id={titleId}
+            className="truncate font-semibold text-slate-900 dark:text-white"
+            title={device.deviceName}
+          >
+            {device.deviceName}
+          </h2>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <StatusBadge on={online} onText="Online" offText="Offline" />
+            <StatusBadge on={device.isValid} onText="Active" offText="Inactive" />
+          </div>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Last update</dt>
+          <dd
+            className="font-medium text-slate-900 dark:text-slate-100"
+            title={device.lastUpdate ? dateTime(device.lastUpdate) : undefined}
+          >
+            {relativeTime(device.lastUpdate, now)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Added</dt>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">
+            {new Date(device.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto border-t border-slate-100 pt-4 dark:border-slate-800">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Edit name of ${device.deviceName}`}
+          onClick={() => onRename(device)}
+        >
+          Edit name
+        </Button>
+      </div>
+    </article>
+  );
+}

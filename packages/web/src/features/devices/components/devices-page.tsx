@@ -1,0 +1,79 @@
+import { ERRORS, RELATIVE_TIME_REFRESH_MS, type UserDevice } from '@vitalwatch/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { PhoneIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { useNow } from '../../../lib/use-now.ts';
+import { useDevices } from '../hooks/use-devices.ts';
+import { AddDeviceModal } from './add-device-modal.tsx';
+import { DeviceCard } from './device-card.tsx';
+import { RenameDeviceModal } from './rename-device-modal.tsx';
+
+function DeviceSkeletons() {
+  return (
+    <LoadingRegion label="Loading your devices">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((n) => (
+          <div
+            key={n}
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="flex gap-3">
+              <Skeleton className="size-10" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-4 w-1/2" />
+              </div>
+            </div>
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-8 w-24" />
+          </div>
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/** My Devices (/dashboard/devices): the card grid, 'Add Device' and 'Edit name'. */
+export function DevicesPage() {
+  const { state, reload, upsert } = useDevices();
+  const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<UserDevice | null>(null);
+  const hasDevices = state.status === 'ready' && state.devices.length > 0;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <title>My Devices · VitalWatch</title>
+      <PageHeader
+        title="My Devices"
+        subtitle="Manage your connected health devices"
+        actions={hasDevices && <Button onClick={() => setAdding(true)}>Add Device</Button>}
+      />
+      {state.status === 'loading' && <DeviceSkeletons />}
+      {state.status === 'error' && (
+        <ErrorState title={ERRORS.devicesFetchFailed} message={state.message} onRetry={reload} />
+      )}
+      {state.status === 'ready' && state.devices.length === 0 && (
+        <EmptyState
+          icon={<PhoneIcon className="size-10" />}
+          title="No devices yet"
+          hint="Add a device with the activation code that came with it to start monitoring."
+          action={<Button onClick={() => setAdding(true)}>Add Your First Device</Button>}
+        />
+      )}
+      {hasDevices && (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {state.devices.map((device) => (
+            <li key={device._id} className="flex">
+              <DeviceCard device={device} now={now} onRename={setRenaming} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddDeviceModal open={adding} onClose={() => setAdding(false)} onAdded={upsert} />
+      <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} onRenamed={upsert} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { isNormal, PROGRESS_SCALES, progressPercent, type Vital } from '@vitalwatch/shared';
+import type { ReactNode } from 'react';
+
+export interface MetricDefinition {
+  vital: Vital;
+  label: string;
+  unit: string;
+  /** The word shown outside the normal range ('Abnormal', or 'Low Battery'). */
+  abnormalText: string;
+  icon: ReactNode;
+}
+
+/** A value as the card shows it: missing is 0 (spec 3), temperature with one decimal. */
+export function formatVital(vital: Vital, value: number | null | undefined): string {
+  const v = value ?? 0;
+  if (vital === 'temperature') return v.toFixed(1);
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+const withUnit = (value: number, unit: string) =>
+  unit === '%' || unit === '°F' ? `${value}${unit}` : `${value} ${unit}`;
+
+interface MetricCardProps {
+  metric: MetricDefinition;
+  value: number | null | undefined;
+}
+
+/**
+ * One vital: value with unit, a progress bar on the spec's scale (clamped 0–100 %) with its low
+ * and high ends, green in the normal range, red with 'Abnormal' / 'Low Battery' outside it.
+ */
+export function MetricCard({ metric, value }: MetricCardProps) {
+  const { vital, label, unit, abnormalText, icon } = metric;
+  const normal = isNormal(vital, value);
+  const percent = progressPercent(vital, value);
+  const scale = PROGRESS_SCALES[vital];
+  return (
+    <section
+      aria-label={label}
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+          <span className="text-teal-700 dark:text-teal-400">{icon}</span>
+          {label}
+        </h2>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+            normal
+              ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
+              : 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300'
+          }`}
+        >
+          {normal ? 'Normal' : abnormalText}
+        </span>
+      </div>
+      <p className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+        <span data-testid={`${vital}-value`}>{formatVital(vital, value)}</span>{' '}
+        <span className="text-sm font-medium text-slate-500 sm:text-base dark:text-slate-400">{unit}</span>
+      </p>
+      <div>
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+          <div
+            data-testid={`${vital}-bar`}
+            className={`h-2 rounded-full ${normal ? 'bg-emerald-500' : 'bg-red-500'}`}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <div className="mt-1.5 flex justify-between text-xs text-slate-500 dark:text-slate-400">
+          <span>
+            <span className="sr-only">Low </span>
+            {withUnit(scale.min, unit)}
+          </span>
+          <span>
+            <span className="sr-only">High </span>
+            {withUnit(scale.max, unit)}
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}

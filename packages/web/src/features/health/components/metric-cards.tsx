@@ -1,0 +1,68 @@
+import type { HealthRecord } from '@vitalwatch/shared';
+import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '../../../components/icons.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { MetricCard, type MetricDefinition } from './metric-card.tsx';
+
+/** The four cards of the overview, in the spec's order. */
+export const METRICS: readonly MetricDefinition[] = [
+  {
+    vital: 'spo2',
+    label: 'SpO2',
+    unit: '%',
+    abnormalText: 'Abnormal',
+    icon: <DropletIcon className="size-4" />,
+  },
+  {
+    vital: 'heartRate',
+    label: 'Heart Rate',
+    unit: 'BPM',
+    abnormalText: 'Abnormal',
+    icon: <HeartPulseIcon className="size-4" />,
+  },
+  {
+    vital: 'temperature',
+    label: 'Temperature',
+    unit: '°F',
+    abnormalText: 'Abnormal',
+    icon: <ThermometerIcon className="size-4" />,
+  },
+  {
+    vital: 'battery',
+    label: 'Battery',
+    unit: '%',
+    abnormalText: 'Low Battery',
+    icon: <BatteryIcon className="size-4" />,
+  },
+];
+
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
+
+/** The newest record's four vitals. */
+export function MetricCards({ record }: { record: HealthRecord }) {
+  return (
+    <div className={GRID}>
+      {METRICS.map((metric) => (
+        <MetricCard key={metric.vital} metric={metric} value={record[metric.vital]} />
+      ))}
+    </div>
+  );
+}
+
+export function MetricCardsSkeleton() {
+  return (
+    <LoadingRegion label="Loading health data">
+      <div className={GRID}>
+        {METRICS.map((m) => (
+          <div
+            key={m.vital}
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-2 w-full" />
+          </div>
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}

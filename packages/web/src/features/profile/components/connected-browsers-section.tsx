@@ -1,0 +1,93 @@
+import { type PushBrowser, relativeTime } from '@vitalwatch/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { getPushBrowsers, removePushBrowser } from '../api/push-browsers.ts';
+import { browserName } from '../utils/browser-name.ts';
+import { SectionCard } from './section-card.tsx';
+
+type BrowsersState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; browsers: PushBrowser[] };
+
+const LOAD_FAILED = 'Failed to fetch connected browsers';
+
+/** The browsers that receive this user's push notifications, each removable. */
+export function ConnectedBrowsersSection() {
+  const [state, setState] = useState<BrowsersState>({ status: 'loading' });
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    getPushBrowsers().then(
+      (browsers) => setState({ status: 'ready', browsers }),
+      (error: unknown) => setState({ status: 'error', message: errorMessage(error, LOAD_FAILED) }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const remove = async (browser: PushBrowser) => {
+    setRemoving(browser._id);
+    try {
+      await removePushBrowser(browser._id);
+      setState((s) =>
+        s.status === 'ready' ? { ...s, browsers: s.browsers.filter((b) => b._id !== browser._id) } : s,
+      );
+      toast.success('Browser disconnected');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to disconnect browser'));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <SectionCard
+      id="browsers-title"
+      title="Connected Browsers"
+      description="Browsers that show push notifications for your alerts."
+    >
+      {state.status === 'loading' && (
+        <LoadingRegion label="Loading connected browsers">
+          <Skeleton className="h-14 w-full" />
+        </LoadingRegion>
+      )}
+      {state.status === 'error' && <ErrorState title={LOAD_FAILED} message={state.message} onRetry={load} />}
+      {state.status === 'ready' && state.browsers.length === 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          No browser receives push notifications yet. Allow notifications when your browser asks.
+        </p>
+      )}
+      {state.status === 'ready' && state.browsers.length > 0 && (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {state.browsers.map((browser) => {
+            const name = browserName(browser.userAgent);
+            return (
+              <li key={browser._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900 dark:text-white">{name}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    Connected {relativeTime(browser.createdAt)} · via {browser.pushService}
+                    {browser.lastSuccessAt && ` · last notified ${relativeTime(browser.lastSuccessAt)}`}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove ${name}`}
+                  disabled={removing === browser._id}
+                  onClick={() => void remove(browser)}
+                >
+                  Remove
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

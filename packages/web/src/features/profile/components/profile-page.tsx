@@ -1,0 +1,36 @@
+import { UserIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { EmptyState } from '../../../components/status-panels.tsx';
+import { selectCurrentUser } from '../../../lib/store/auth-slice.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { AlertEmailsSection } from './alert-emails-section.tsx';
+import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
+import { PersonalInfoSection } from './personal-info-section.tsx';
+import { SecuritySection } from './security-section.tsx';
+
+/** Profile settings (/dashboard/profile). */
+export function ProfilePage() {
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <title>Profile Settings · VitalWatch</title>
+      {user ? (
+        <>
+          <PageHeader title="Profile Settings" subtitle="Manage your personal information and password" />
+          <div className="space-y-6">
+            <PersonalInfoSection user={user} />
+            <SecuritySection />
+            <AlertEmailsSection user={user} />
+            <ConnectedBrowsersSection />
+          </div>
+        </>
+      ) : (
+        <EmptyState
+          icon={<UserIcon className="size-10" />}
+          title="User Not Found"
+          hint="Please log in to view your profile."
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { ERRORS, errorBody, refreshResponse } from '@vitalwatch/shared';
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { emitSessionExpired } from './session-events.ts';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-storage.ts';
+import { waitForAccessToken } from './wait-for-token.ts';
+
+export const API_BASE = '/api/v1';
+
+/** `none`: public call; `user`: needs the stored access token; `admin`: also waits briefly for it. */
+export type AuthMode = 'none' | 'user' | 'admin';
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Default `user`. */
+  auth?: AuthMode;
+  /** Parses the successful response; anything else is an `INVALID_RESPONSE` error. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app talks to `/api/v1`: JSON in and out, bearer token, zod-parsed answers,
+ * every failure an `ApiError`. An expired access token is refreshed once and the call retried;
+ * when the refresh is refused the tokens are cleared and "session expired" is signalled.
+ * Shows nothing and navigates nowhere: callers decide.
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  const auth = request.auth ?? 'user';
+  const token = await tokenFor(auth);
+  let response = await send(path, request, token);
+  if (response.status === 401 && token !== null) {
+    const fresh = await renewedToken(token);
+    if (fresh) response = await send(path, request, fresh);
+  }
+  return parse(response, request.schema);
+}
+
+async function tokenFor(auth: AuthMode): Promise<string | null> {
+  if (auth === 'none') return null;
+  if (auth === 'admin') return waitForAccessToken();
+  const token = getAccessToken();
+  if (!token) throw new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken);
+  return token;
+}
+
+async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Fastify refuses an empty body declared as JSON, so the header goes only with a body.
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: request.method ?? 'POST',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: 'same-origin',
+      signal: request.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.');
+  }
+}
+
+async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw errorFrom(response.status, json);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from the server');
+  }
+  return parsed.data;
+}
+
+function errorFrom(status: number, json: unknown): ApiError {
+  const body = errorBody.safeParse(json);
+  if (!body.success) return new ApiError(status, 'HTTP_ERROR', `Request failed with status ${status}`);
+  const { code, message, issues } = body.data;
+  return new ApiError(status, code, message, message, issues ?? []);
+}
+
+/**
+ * For callers outside `apiRequest` whose access token was refused (the socket handshake): a new
+ * token, sharing any refresh already under way, or null when the session is over.
+ */
+export const refreshAccessToken = (rejected: string): Promise<string | null> => renewedToken(rejected);
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * A new access token after a 401, or null when the session is over. Concurrent 401s share one
+ * refresh (the server rotates refresh tokens and treats a replay as theft), and a call that
+ * failed with a token another call has already replaced simply retries with the new one.
+ */
+async function renewedToken(rejected: string): Promise<string | null> {
+  const current = getAccessToken();
+  if (current && current !== rejected) return current;
+  refreshInFlight ??= refreshSession().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function refreshSession(): Promise<string | null> {
+  const refreshToken = getRefreshToken();
+  if (refreshToken) {
+    const response = await send('/user/refresh', { body: { refreshToken }, schema: refreshResponse }, null);
+    const json: unknown = await response.json().catch(() => undefined);
+    const parsed = refreshResponse.safeParse(json);
+    if (response.ok && parsed.success) {
+      storeTokens(parsed.data.data);
+      return parsed.data.data.accessToken;
+    }
+    // A busy or failing server says nothing about the session: keep the tokens, report the error.
+    if (response.status === 429 || response.status >= 500) throw errorFrom(response.status, json);
+  }
+  clearTokens();
+  emitSessionExpired();
+  return null;
+}

@@ -1,0 +1,22 @@
+import type { Role } from '@vitalwatch/shared';
+
+/** Every route of spec section 2, in one place for links, redirects and the route table. */
+export const PATHS = {
+  home: '/',
+  signup: '/signup',
+  signin: '/signin',
+  demo: '/demo',
+  dashboard: '/dashboard',
+  devices: '/dashboard/devices',
+  alerts: '/dashboard/alerts',
+  profile: '/dashboard/profile',
+  admin: '/admin-dashboard',
+  adminUsers: '/admin-dashboard/users',
+  adminDevices: '/admin-dashboard/devices',
+} as const;
+
+/** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */
+export const homeForRole = (role: Role): string => (role === 'admin' ? PATHS.admin : PATHS.dashboard);
+
+/** Landing-page section anchors the header scrolls to. */
+export const SECTIONS = { features: 'features', about: 'about', contact: 'contact' } as const;

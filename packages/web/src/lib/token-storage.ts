@@ -1,0 +1,32 @@
+import { STORAGE_KEYS } from '@vitalwatch/shared';
+import { z } from 'zod';
+
+const storedToken = z.string().min(1);
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+function read(key: string): string | null {
+  try {
+    const parsed = storedToken.safeParse(window.localStorage.getItem(key));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Storage can be unavailable (privacy mode, sandboxed frames): behave as signed out.
+    return null;
+  }
+}
+
+export const getAccessToken = (): string | null => read(STORAGE_KEYS.accessToken);
+export const getRefreshToken = (): string | null => read(STORAGE_KEYS.refreshToken);
+
+export function storeTokens({ accessToken, refreshToken }: TokenPair): void {
+  window.localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
+  window.localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+}
+
+export function clearTokens(): void {
+  window.localStorage.removeItem(STORAGE_KEYS.accessToken);
+  window.localStorage.removeItem(STORAGE_KEYS.refreshToken);
+}

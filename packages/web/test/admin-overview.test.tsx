@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminOverviewPage } from '../src/features/admin/components/admin-overview-page.tsx';
+import { callsTo, ok, routeFetch } from './admin-fixtures.ts';
+import { jsonResponse, renderWithApp } from './render.tsx';
+
+// Canvas is not available in jsdom: the chart gets the entries, and the e2e run draws it for real.
+vi.mock('../src/features/admin/components/overview/growth-chart.tsx', () => ({
+  GrowthChart: (props: { entries: readonly { users: number }[] }) => (
+    <div data-testid="growth-chart" data-days={props.entries.length} />
+  ),
+}));
+
+const growth = [0, 2, 0, 1, 0, 0, 4].map((users, i) => ({ date: `2026-03-0${i + 2}`, users }));
+const status = (overallStatus: 'operational' | 'degraded' | 'outage') => ({
+  overallStatus,
+  components: [
+    { name: 'Database', status: 'operational', detail: 'Query answered' },
+    { name: 'API Service', status: 'operational' },
+    { name: 'Notification Service', status: overallStatus === 'outage' ? 'outage' : 'operational' },
+    { name: 'Email Service', status: overallStatus === 'degraded' ? 'degraded' : 'operational' },
+  ],
+});
+
+beforeEach(() => localStorage.setItem('access-token', 'T'));
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const routes = (overall: 'operational' | 'degraded' | 'outage' = 'operational') => ({
+  '/admin/stats': () => ok({ usersCount: 1234, devicesCount: 7, alertsUnreadCount: 3 }),
+  '/admin/user-growth': () => ok(growth),
+  '/admin/system-status': () => ok(status(overall)),
+});
+
+describe('admin overview', () => {
+  it('shows the three stats, user growth for the browser time zone and the system status', async () => {
+    const fetch = routeFetch(routes());
+    renderWithApp(<AdminOverviewPage />);
+    expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Total Users')).toBeInTheDocument();
+    expect(screen.getByText('Total Devices').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Active Alerts').nextSibling).toHaveTextContent('3');
+    const card = screen.getByRole('region', { name: 'User Growth' });
+    expect(within(card).getByText('Last 7 Days')).toBeInTheDocument();
+    expect(within(card).getByText('Total new users').nextSibling).toHaveTextContent('7');
+    expect(within(card).getByText('Average daily').nextSibling).toHaveTextContent('1.0');
+    expect(within(card).getByTestId('growth-chart')).toHaveAttribute('data-days', '7');
+    expect(callsTo(fetch, '/admin/user-growth')).toEqual([
+      { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    ]);
+    const panel = screen.getByRole('region', { name: 'System Status' });
+    expect(await within(panel).findByText('All systems operational')).toHaveAttribute(
+      'data-status',
+      'operational',
+    );
+    for (const name of ['Database', 'API Service', 'Notification Service', 'Email Service']) {
+      expect(within(panel).getByText(name)).toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    ['degraded', 'Partial system degradation', 'bg-yellow-400'],
+    ['outage', 'System outage in progress', 'bg-red-500'],
+  ] as const)('says %s in its words and colour', async (overall, text, dot) => {
+    routeFetch(routes(overall));
+    renderWithApp(<AdminOverviewPage />);
+    const line = await screen.findByText(text);
+    expect(line.querySelector('span')).toHaveClass(dot);
+    const badges = screen.getAllByText(overall === 'degraded' ? 'Degraded' : 'Outage');
+    expect(badges[0]?.closest('[data-status]')).toHaveAttribute('data-status', overall);
+  });
+
+  it('retries a failed card and refreshes every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let statsCalls = 0;
+    const fetch = routeFetch({
+      ...routes(),
+      '/admin/stats': () => {
+        statsCalls += 1;
+        return statsCalls === 1
+          ? jsonResponse(500, { success: false, message: 'boom', code: 'INTERNAL' })
+          : ok({ usersCount: statsCalls, devicesCount: 0, alertsUnreadCount: 0 });
+      },
+    });
+    renderWithApp(<AdminOverviewPage />);
+    expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(screen.getByText('Total Users').nextSibling).toHaveTextContent('3'));
+    expect(callsTo(fetch, '/admin/system-status').length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,156 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AlertRecord } from '@vitalwatch/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsHistory } from '../src/features/alerts/components/alerts-history.tsx';
+import { alertTone, alertTypeLabel } from '../src/features/alerts/utils/alert-style.ts';
+import { connectRealtime, disconnectRealtime } from '../src/lib/socket.ts';
+import { makeAlert, makeDevice, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
+import { lastSocket } from './socket-fake.ts';
+
+vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
+
+afterEach(() => {
+  disconnectRealtime();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const devices = [
+  makeDevice({ _id: 'd1', deviceName: 'Wristband' }),
+  makeDevice({ _id: 'd2', deviceName: 'Ring' }),
+];
+
+/** 12 alerts, newest first, the first 5 unread; pages of `limit` by cursor = index. */
+function alertStore() {
+  const alerts: AlertRecord[] = Array.from({ length: 12 }, (_, i) =>
+    makeAlert({
+      _id: `a${i}`,
+      alertTitle: `Alert ${i}`,
+      createdAt: new Date(Date.UTC(2026, 2, 1, 12, 59 - i)).toISOString(),
+      isRead: i >= 5,
+      alertType: i === 0 ? 'FALL' : 'LOW_SPO2',
+    }),
+  );
+  const page = (body: unknown) => {
+    const { cursor, limit = 50, deviceId } = body as { cursor?: string; limit?: number; deviceId?: string };
+    const matching = alerts.filter((a) => !deviceId || a.device === deviceId);
+    const start = cursor ? Number(cursor) : 0;
+    const slice = matching.slice(start, start + limit);
+    const next = start + limit < matching.length ? String(start + limit) : null;
+    return ok({
+      alerts: slice,
+      nextCursor: next,
+      total: matching.length,
+      unreadCount: matching.filter((a) => !a.isRead).length,
+    });
+  };
+  const markRead = (body: unknown) => {
+    const ids = (body as { data: { alerts: string[] } }).data.alerts;
+    for (const a of alerts) if (ids.includes(a._id)) a.isRead = true;
+    return ok({ alerts: ids });
+  };
+  return { alerts, routes: { '/alert/all': page, '/alert/mark-read': markRead } };
+}
+
+const items = () => within(screen.getByTestId('alerts-list')).getAllByRole('listitem');
+
+describe('Alerts History', () => {
+  it('lists 10 newest first, loads 10 more, then says it reached the end', async () => {
+    const { routes } = alertStore();
+    const calls = mockApi(routes);
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    expect(await screen.findByText('12 Alerts Found')).toBeInTheDocument();
+    expect(screen.getByText('Sorted by: Most recent')).toBeInTheDocument();
+    expect(screen.getByTestId('unread-count')).toHaveTextContent('5');
+    expect(items()).toHaveLength(10);
+    expect(items()[0]).toHaveTextContent('Alert 0');
+    expect(calls[0]!.body).toEqual({ limit: 10 });
+    await user.click(screen.getByRole('button', { name: 'Load More Alerts' }));
+    await waitFor(() => expect(items()).toHaveLength(12));
+    expect(calls[1]!.body).toEqual({ cursor: '10', limit: 10 });
+    expect(screen.getByText("You've reached the end")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More Alerts' })).not.toBeInTheDocument();
+  });
+
+  it('marks an unread alert read on click, once; read alerts are not buttons', async () => {
+    const { routes } = alertStore();
+    const calls = mockApi(routes);
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: /Alert 1, unread/ }));
+    await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('4'));
+    expect(calls.filter((c) => c.path === '/alert/mark-read').map((c) => c.body)).toEqual([
+      { data: { alerts: ['a1'] } },
+    ]);
+    expect(screen.queryByRole('button', { name: /Alert 1, unread/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Alert 7/ })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to mark alerts as read' and keeps the alert unread when the call fails", async () => {
+    const { routes } = alertStore();
+    mockApi({ ...routes, '/alert/mark-read': () => new Response('oops', { status: 500 }) });
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: /Alert 2, unread/ }));
+    expect(await screen.findByText('Failed to mark alerts as read')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Alert 2, unread/ })).toBeInTheDocument();
+    expect(screen.getByTestId('unread-count')).toHaveTextContent('5');
+  });
+
+  it('marks all matching alerts read, including ones not loaded yet', async () => {
+    const { alerts, routes } = alertStore();
+    const calls = mockApi(routes);
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('0'));
+    expect(alerts.every((a) => a.isRead)).toBe(true);
+    expect(
+      calls.find((c) => c.path === '/alert/all' && (c.body as { limit: number }).limit === 500),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /unread/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('filters by device with a removable chip, and shows the empty state', async () => {
+    const { routes } = alertStore();
+    const calls = mockApi(routes);
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    await user.selectOptions(screen.getByLabelText('Device'), 'Ring');
+    expect(await screen.findByText('No alerts found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your filters to see more results.')).toBeInTheDocument();
+    expect(calls.at(-1)!.body).toEqual({ deviceId: 'd2', limit: 10 });
+    await user.click(screen.getByRole('button', { name: 'Remove filter Device: Ring' }));
+    expect(await screen.findByText('12 Alerts Found')).toBeInTheDocument();
+    expect(screen.getByLabelText('Device')).toHaveValue('');
+  });
+
+  it('puts live alerts that match the filters on top', async () => {
+    const { routes } = alertStore();
+    mockApi(routes);
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    connectRealtime('u1');
+    const live = makeAlert({ _id: 'live', alertTitle: 'SOS pressed', alertType: 'SOS' });
+    act(() => lastSocket().fire('alertsUpdate', [live, makeAlert({ _id: 'a0' })]));
+    expect(await screen.findByText('13 Alerts Found')).toBeInTheDocument();
+    expect(items()[0]).toHaveTextContent('SOS pressed');
+    expect(screen.getByTestId('unread-count')).toHaveTextContent('6');
+  });
+});
+
+describe('alert type colours (spec 9)', () => {
+  it('FALL and SOS red, BATTERY blue, others yellow', () => {
+    expect(alertTone('FALL')).toBe('red');
+    expect(alertTone('SOS')).toBe('red');
+    expect(alertTone('BATTERY')).toBe('blue');
+    expect(alertTone('LOW_SPO2')).toBe('yellow');
+    expect(alertTone('DEVICE_OFFLINE')).toBe('yellow');
+    expect(alertTypeLabel('HIGH_HEART_RATE')).toBe('High Heart Rate');
+    expect(alertTypeLabel('LOW_SPO2')).toBe('Low SpO2');
+  });
+});

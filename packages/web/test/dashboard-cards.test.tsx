@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ConnectionCard } from '../src/features/health/components/connection-card.tsx';
+import { formatVital, MetricCard } from '../src/features/health/components/metric-card.tsx';
+import { METRICS, MetricCards } from '../src/features/health/components/metric-cards.tsx';
+import { makeRecord } from './dashboard-fixtures.tsx';
+
+const metric = (vital: string) => METRICS.find((m) => m.vital === vital)!;
+const bar = (vital: string) => screen.getByTestId(`${vital}-bar`);
+
+describe('metric cards', () => {
+  it('shows the four vitals with their units in the spec order', () => {
+    render(<MetricCards record={makeRecord({ spo2: 98, heartRate: 72, temperature: 97.6, battery: 85 })} />);
+    const cards = screen.getAllByRole('region');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'SpO2',
+      'Heart Rate',
+      'Temperature',
+      'Battery',
+    ]);
+    expect(within(cards[0]!).getByText('%')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('BPM')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('°F')).toBeInTheDocument();
+    expect(screen.getByTestId('temperature-value')).toHaveTextContent('97.6');
+    expect(screen.getAllByText('Normal')).toHaveLength(4);
+  });
+
+  it('puts the bar on the spec scale with low and high labels (SpO2 90–100)', () => {
+    render(<MetricCard metric={metric('spo2')} value={97} />);
+    expect(bar('spo2')).toHaveStyle({ width: '70%' });
+    expect(screen.getByText('90%')).toBeInTheDocument();
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(bar('spo2')).toHaveClass('bg-emerald-500');
+  });
+
+  it('clamps the bar to 0–100 % and turns it red with Abnormal outside the normal range', () => {
+    const { rerender } = render(<MetricCard metric={metric('heartRate')} value={130} />);
+    expect(bar('heartRate')).toHaveStyle({ width: '100%' });
+    expect(bar('heartRate')).toHaveClass('bg-red-500');
+    expect(screen.getByText('Abnormal')).toBeInTheDocument();
+    rerender(<MetricCard metric={metric('heartRate')} value={45} />);
+    expect(bar('heartRate')).toHaveStyle({ width: '0%' });
+    expect(screen.getByText('Abnormal')).toBeInTheDocument();
+    rerender(<MetricCard metric={metric('heartRate')} value={100} />);
+    expect(screen.getByText('Normal')).toBeInTheDocument();
+  });
+
+  it('uses the temperature scale 95–98.4 °F and its inclusive normal range', () => {
+    const { rerender } = render(<MetricCard metric={metric('temperature')} value={98.4} />);
+    expect(bar('temperature')).toHaveStyle({ width: '100%' });
+    expect(screen.getByText('Normal')).toBeInTheDocument();
+    expect(screen.getByText('95°F')).toBeInTheDocument();
+    expect(screen.getByText('98.4°F')).toBeInTheDocument();
+    rerender(<MetricCard metric={metric('temperature')} value={99.1} />);
+    expect(screen.getByText('Abnormal')).toBeInTheDocument();
+  });
+
+  it('says Low Battery under 20 %', () => {
+    const { rerender } = render(<MetricCard metric={metric('battery')} value={19} />);
+    expect(screen.getByText('Low Battery')).toBeInTheDocument();
+    expect(bar('battery')).toHaveStyle({ width: '19%' });
+    rerender(<MetricCard metric={metric('battery')} value={20} />);
+    expect(screen.queryByText('Low Battery')).not.toBeInTheDocument();
+  });
+
+  it('shows a missing value as 0', () => {
+    render(<MetricCard metric={metric('spo2')} value={null} />);
+    expect(screen.getByTestId('spo2-value')).toHaveTextContent('0');
+    expect(bar('spo2')).toHaveStyle({ width: '0%' });
+    expect(formatVital('temperature', null)).toBe('0.0');
+    expect(formatVital('spo2', 96.5)).toBe('96.5');
+  });
+});
+
+describe('device connection card', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+
+  it('is online up to 15 minutes after the last reading', () => {
+    render(<ConnectionCard lastUpdate="2026-03-01T11:45:00Z" now={now} />);
+    expect(screen.getByText('Device Connected')).toBeInTheDocument();
+    expect(screen.getByText('Strong signal, stable connection')).toBeInTheDocument();
+    expect(screen.getByText('Device Online')).toBeInTheDocument();
+  });
+
+  it('is offline after that', () => {
+    render(<ConnectionCard lastUpdate="2026-03-01T11:44:59Z" now={now} />);
+    expect(screen.getByText('Device Offline')).toBeInTheDocument();
+    expect(screen.getByText('Last update was more than 15 minutes ago')).toBeInTheDocument();
+    expect(screen.queryByText('Device Online')).not.toBeInTheDocument();
+  });
+
+  it('is offline without any reading', () => {
+    render(<ConnectionCard lastUpdate={null} now={now} />);
+    expect(screen.getByText('Device Offline')).toBeInTheDocument();
+  });
+});

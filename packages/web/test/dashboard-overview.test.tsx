@@ -1,0 +1,218 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../src/app/store.ts';
+import { OverviewPage } from '../src/app/user-area/overview-page.tsx';
+import { UserAreaLayout } from '../src/app/user-area/user-area-layout.tsx';
+import { disconnectRealtime } from '../src/lib/socket.ts';
+import { loggedIn } from '../src/lib/store/auth-slice.ts';
+import { json, makeAlert, makeDevice, makeRecord, mockApi, ok, user } from './dashboard-fixtures.tsx';
+import { lastSocket } from './socket-fake.ts';
+
+vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
+// Canvas is not available in jsdom: the chart's options are tested on their own (health-records.test.ts).
+vi.mock('../src/features/health/components/trends-chart.tsx', () => ({
+  TrendsChart: (props: { heartRate: unknown[]; spo2: unknown[] }) => (
+    <div data-testid="chart" data-hr={props.heartRate.length} data-spo2={props.spo2.length} />
+  ),
+}));
+
+afterEach(() => {
+  disconnectRealtime();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderDashboard() {
+  const store = makeStore();
+  store.dispatch(loggedIn(user));
+  const router = createMemoryRouter(
+    [
+      {
+        element: <UserAreaLayout />,
+        children: [
+          { path: '/dashboard', element: <OverviewPage /> },
+          { path: '/dashboard/devices', element: <p>Devices page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </Provider>,
+  );
+  return { router };
+}
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+function apiWith(opts: {
+  devices?: ReturnType<typeof makeDevice>[];
+  records?: ReturnType<typeof makeRecord>[];
+}) {
+  const records = opts.records ?? [];
+  return mockApi({
+    '/device/get-device': () =>
+      ok({ devices: opts.devices ?? [makeDevice({ lastUpdate: records[0]?.createdAt ?? null })] }),
+    '/health/fetch/': (body) =>
+      ok({ healthData: (body as { limit: number }).limit === 1 ? records.slice(0, 1) : records }),
+    '/alert/latest/3': () =>
+      ok({
+        alerts: [
+          makeAlert({ _id: 'x1', alertTitle: 'First' }),
+          makeAlert({ _id: 'x2', alertTitle: 'Second' }),
+          makeAlert({ _id: 'x3', alertTitle: 'Third' }),
+        ],
+      }),
+  });
+}
+
+describe('user dashboard', () => {
+  it("without devices shows the title and an empty state with 'Go to Devices'", async () => {
+    apiWith({ devices: [] });
+    const userEv = userEvent.setup();
+    const { router } = renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Health Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Monitor your health metrics in real-time')).toBeInTheDocument();
+    await userEv.click(await screen.findByRole('link', { name: 'Go to Devices' }));
+    expect(router.state.location.pathname).toBe('/dashboard/devices');
+  });
+
+  it('shows the newest reading, the trends, averages, recent alerts and an online connection', async () => {
+    const records = [
+      makeRecord({ _id: 'r2', heartRate: 80, spo2: 96, createdAt: ago(20_000) }),
+      makeRecord({ _id: 'r1', heartRate: 70, spo2: 98, createdAt: ago(120_000) }),
+    ];
+    const calls = apiWith({ records });
+    renderDashboard();
+    expect(await screen.findByTestId('heartRate-value')).toHaveTextContent('80');
+    expect(screen.getByTestId('updated')).toHaveTextContent('Just now');
+    expect(screen.getByRole('button', { name: /Device/ })).toHaveTextContent('Wristband');
+    expect(await screen.findByTestId('chart')).toHaveAttribute('data-hr', '2');
+    expect(screen.getByRole('button', { name: 'Reset Zoom' })).toBeInTheDocument();
+    expect(screen.getByText('Avg. Heart Rate').nextSibling).toHaveTextContent('75 BPM');
+    expect(screen.getByText('Avg. SpO2').nextSibling).toHaveTextContent('97 %');
+    expect(await screen.findByText('Third')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Alerts' })).toHaveAttribute(
+      'href',
+      '/dashboard/alerts',
+    );
+    expect(screen.getByText('Device Connected')).toBeInTheDocument();
+    const range = calls.find((c) => c.path === '/health/fetch/d1' && (c.body as { from?: string }).from);
+    const { from, to } = range!.body as { from: string; to: string };
+    expect(Date.parse(to) - Date.parse(from)).toBe(24 * 3600_000);
+  });
+
+  it("without readings says 'No health data available.' and 'Updated: Never'", async () => {
+    apiWith({ records: [] });
+    renderDashboard();
+    expect(await screen.findByText('No health data available.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please ensure your device is connected and transmitting data.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('updated')).toHaveTextContent('Never');
+    expect(screen.queryByText('Health Trends')).not.toBeInTheDocument();
+    expect(screen.getByText('Device Offline')).toBeInTheDocument();
+  });
+
+  it('shows a failed health load as no data, with the reason and a retry', async () => {
+    let fail = true;
+    mockApi({
+      '/device/get-device': () => ok({ devices: [makeDevice()] }),
+      '/health/fetch/': () =>
+        fail
+          ? json(404, { success: false, message: 'Health data not found', code: 'NOT_FOUND' })
+          : ok({ healthData: [makeRecord({ heartRate: 66 })] }),
+      '/alert/latest/3': () => ok({ alerts: [] }),
+    });
+    const userEv = userEvent.setup();
+    renderDashboard();
+    expect(await screen.findByText('Health data not found')).toBeInTheDocument();
+    expect(screen.getByText('No health data available.')).toBeInTheDocument();
+    fail = false;
+    await userEv.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('heartRate-value')).toHaveTextContent('66');
+  });
+
+  it('updates cards, chart and Updated live, and puts a live alert on top with a toast', async () => {
+    apiWith({ records: [makeRecord({ _id: 'r1', heartRate: 70, createdAt: ago(10 * 60_000) })] });
+    renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('updated')).toHaveTextContent('10 minutes ago'));
+    await screen.findByText('Third');
+    const socket = lastSocket();
+    act(() => socket.fire('connect'));
+    expect(socket.emit).toHaveBeenCalledWith('register-user', 'u1');
+    act(() =>
+      socket.fire(
+        'healthDataUpdate',
+        makeRecord({ _id: 'r2', heartRate: 131, createdAt: new Date().toISOString() }),
+      ),
+    );
+    expect(screen.getByTestId('heartRate-value')).toHaveTextContent('131');
+    expect(screen.getByText('Abnormal')).toBeInTheDocument();
+    expect(screen.getByTestId('updated')).toHaveTextContent('Just now');
+    expect(screen.getByTestId('chart')).toHaveAttribute('data-hr', '2');
+    // Another device's reading changes nothing here.
+    act(() => socket.fire('healthDataUpdate', makeRecord({ _id: 'r3', device: 'd9', heartRate: 50 })));
+    expect(screen.getByTestId('heartRate-value')).toHaveTextContent('131');
+
+    act(() => socket.fire('alertsUpdate', [makeAlert({ _id: 'live', alertTitle: 'High heart rate now' })]));
+    const recent = within(screen.getByTestId('recent-alerts')).getAllByRole('listitem');
+    expect(recent).toHaveLength(3);
+    expect(recent[0]).toHaveTextContent('High heart rate now');
+    expect(await screen.findByText('Wristband: High heart rate now')).toBeInTheDocument();
+  });
+
+  it('catches up after a reconnect', async () => {
+    const records = [makeRecord({ _id: 'r1', heartRate: 70, createdAt: ago(60_000) })];
+    const calls = apiWith({ records });
+    renderDashboard();
+    await screen.findByTestId('chart');
+    const socket = lastSocket();
+    act(() => socket.fire('connect'));
+    records.unshift(makeRecord({ _id: 'r2', heartRate: 88, createdAt: ago(1000) }));
+    const before = calls.length;
+    act(() => {
+      socket.fire('disconnect', 'transport close');
+      socket.fire('connect');
+    });
+    await waitFor(() => expect(screen.getByTestId('heartRate-value')).toHaveTextContent('88'));
+    const again = calls.slice(before).map((c) => c.path);
+    expect(again).toEqual(
+      expect.arrayContaining(['/device/get-device', '/health/fetch/d1', '/alert/latest/3']),
+    );
+  });
+
+  it("refreshes the 'Updated' wording every 60 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    apiWith({ records: [makeRecord({ createdAt: ago(30_000) })] });
+    renderDashboard();
+    expect(await screen.findByTestId('heartRate-value')).toBeInTheDocument();
+    expect(screen.getByTestId('updated')).toHaveTextContent('Just now');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('updated')).toHaveTextContent('1 minute ago');
+  });
+
+  it('switches device from the picker and fetches its data', async () => {
+    const calls = apiWith({
+      devices: [
+        makeDevice({ _id: 'd1', deviceName: 'Wristband' }),
+        makeDevice({ _id: 'd2', deviceName: 'Ring' }),
+      ],
+      records: [makeRecord()],
+    });
+    const userEv = userEvent.setup();
+    renderDashboard();
+    await userEv.click(await screen.findByRole('button', { name: /Device/ }));
+    await userEv.click(screen.getByRole('option', { name: 'Ring' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/health/fetch/d2')).toBe(true));
+    expect(screen.getByRole('button', { name: /Device/ })).toHaveTextContent('Ring');
+  });
+});

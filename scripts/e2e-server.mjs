@@ -1,0 +1,29 @@
+// The server the end-to-end tests drive: the built web app, a fresh embedded database, a known admin.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeE2ePushPeerCert } from '../packages/server/test/push-peer-cert.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-e2e-'));
+// e2e/push.spec.ts runs a local HTTPS push service with this certificate; the server trusts it.
+const pushPeer = writeE2ePushPeerCert(process.env.PORT ?? '3000');
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_EMAIL: 'admin@vitalwatch.test',
+    ADMIN_PASSWORD: 'Adm1nPassw0rd',
+    WEB_DIST: path.join(root, 'packages/web/dist'),
+    NODE_EXTRA_CA_CERTS: pushPeer.certFile,
+  },
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
