@@ -9,10 +9,13 @@ import { z } from 'zod';
 import { ServerApi } from './api.ts';
 import {
   connectDevices,
+  httpSender,
   httpThroughput,
+  mqttSender,
   mqttThroughput,
-  mqttToSocketLatency,
   percentile,
+  type SendReading,
+  socketLatency,
   type Window,
 } from './bench/load.ts';
 import { fmt, log, type PhaseResult, report } from './bench/report.ts';
@@ -34,9 +37,12 @@ const HELP = `Usage: npm run bench -- [options]
   --window N            MQTT QoS 1 messages in flight per device (default 4)
   --http-batch N        readings per HTTP post (default 100)
   --http-concurrency N  HTTP posts in flight (default 8)
-  --latency-rate N      readings/s for the latency phase (default 1000)
+  --latency-rate N      readings/s for the latency phases (default 1000)
   --databases LIST      postgres,pglite (default both)
-  --phases LIST         mqtt,http,latency (default all)
+  --phases LIST         mqtt,http,latency,http-latency (default all): throughput over MQTT and
+                        HTTP, then device→socket latency with readings sent over MQTT or HTTP
+  --mqtt-url URL        use this external broker (the server subscribes to it, as with
+                        MQTT_URL) instead of the embedded one; it must accept the devices
   --database-url URL    PostgreSQL server to create a scratch database on
                         (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --cpu-prof DIR        run the server with node --cpu-prof, profiles written to DIR
@@ -55,8 +61,14 @@ const options = z.object({
     .transform((s) => s.split(',').map((d) => z.enum(['postgres', 'pglite']).parse(d.trim()))),
   phases: z
     .string()
-    .transform((s) => s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency']).parse(p.trim()))),
+    .transform((s) =>
+      s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency', 'http-latency']).parse(p.trim())),
+    ),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  mqttUrl: z
+    .string()
+    .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
+    .optional(),
   cpuProf: z.string().optional(),
 });
 type Options = z.infer<typeof options>;
@@ -72,7 +84,8 @@ function readOptions(): Options {
       'http-concurrency': { type: 'string', default: '8' },
       'latency-rate': { type: 'string', default: '1000' },
       databases: { type: 'string', default: 'postgres,pglite' },
-      phases: { type: 'string', default: 'mqtt,http,latency' },
+      phases: { type: 'string', default: 'mqtt,http,latency,http-latency' },
+      'mqtt-url': { type: 'string' },
       'database-url': {
         type: 'string',
         default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -91,6 +104,7 @@ function readOptions(): Options {
     httpConcurrency: values['http-concurrency'],
     latencyRate: values['latency-rate'],
     databaseUrl: values['database-url'],
+    mqttUrl: values['mqtt-url'],
     cpuProf: values['cpu-prof'],
   });
 }
@@ -135,13 +149,16 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
   const scratch = database === 'postgres' ? await scratchDatabase(opts.databaseUrl) : undefined;
   const admin = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}1a` };
   const flags = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`] : [];
-  log(`\n${database}: starting the server (${scratch ? 'scratch PostgreSQL database' : 'embedded PGlite'})…`);
+  const store = scratch ? 'scratch PostgreSQL database' : 'embedded PGlite';
+  const broker = opts.mqttUrl ? `external broker ${opts.mqttUrl}` : 'embedded broker';
+  log(`\n${database}: starting the server (${store}, ${broker})…`);
   const server = await startServer(
     {
       DATA_DIR: dataDir,
       DATABASE_URL: scratch?.url ?? '',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      ...(opts.mqttUrl ? { MQTT_URL: opts.mqttUrl } : {}),
     },
     flags,
   );
@@ -170,7 +187,7 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
       log(`  ${phase}: ${figure}`);
     };
 
-    const run = (phase: 'mqtt' | 'http' | 'latency') => opts.phases.includes(phase);
+    const run = (phase: Options['phases'][number]) => opts.phases.includes(phase);
     if (run('mqtt')) {
       log(`  MQTT: ${devices.length} devices × ${opts.window} QoS 1 messages in flight…`);
       const mqtt = await measured(server, (onStart) =>
@@ -187,14 +204,13 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
       const httpFigure = `${fmt(http.result.perSecond)} readings/s (errors ${http.result.errors})`;
       push('HTTP throughput', httpFigure, http.result.perSecond, http.result.count, http);
     }
-    if (run('latency')) {
-      log(`  latency: ${opts.latencyRate} readings/s over MQTT to a socket…`);
+    const latencyPhase = async (phase: string, send: SendReading) => {
       const latency = await measured(server, (onStart) =>
-        mqttToSocketLatency({
+        socketLatency({
           url: server.url,
           accessToken: watcher.accessToken,
-          clients,
           devices,
+          send,
           rate: opts.latencyRate,
           window,
           onStart,
@@ -203,14 +219,16 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
       const { latencies, sent, received } = latency.result;
       const sorted = [...latencies].sort((x, y) => x - y);
       const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p));
-      const figure = `p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${sorted.at(-1)} ms (sent ${fmt(sent)}, on socket ${fmt(received)})`;
-      push(
-        `latency at ${opts.latencyRate}/s`,
-        figure,
-        p99 ?? Number.NaN,
-        latency.result.meter.count,
-        latency,
-      );
+      const figure = `p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${sorted.at(-1)} ms (sent ${fmt(sent)}, on socket ${fmt(received)}, errors ${latency.result.meter.errors})`;
+      push(phase, figure, p99 ?? Number.NaN, latency.result.meter.count, latency);
+    };
+    if (run('latency')) {
+      log(`  latency: ${opts.latencyRate} readings/s over MQTT to a socket…`);
+      await latencyPhase(`latency at ${opts.latencyRate}/s`, mqttSender(clients, devices));
+    }
+    if (run('http-latency')) {
+      log(`  HTTP latency: ${opts.latencyRate} single-reading posts/s to a socket…`);
+      await latencyPhase(`HTTP latency at ${opts.latencyRate}/s`, httpSender(api, devices));
     }
     await Promise.all(clients.map((c) => c.endAsync(true)));
   } finally {

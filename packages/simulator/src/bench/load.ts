@@ -60,6 +60,7 @@ class Meter {
   }
 }
 
+/** One MQTT connection per device, authenticated by device id and API code (an external broker may ignore them). */
 export async function connectDevices(mqttUrl: string, devices: SimulatedDevice[]): Promise<MqttClient[]> {
   return inBatches(devices, 50, (d) =>
     connectAsync(
@@ -137,16 +138,35 @@ export async function httpThroughput(
   return meter;
 }
 
+/** Sends one reading of device `i` (a monotonic counter spread over the devices) without waiting for it. */
+export type SendReading = (i: number, reading: object, done: (err?: unknown) => void) => void;
+
+/** QoS 1 publishes on each device's own connection. */
+export function mqttSender(clients: MqttClient[], devices: SimulatedDevice[]): SendReading {
+  const topics = devices.map((d) => deviceTopic(d._id, 'health'));
+  return (i, reading, done) =>
+    clients[i]!.publish(topics[i]!, JSON.stringify(reading), { qos: 1 }, (err) => done(err));
+}
+
+/** One POST /api/v1/ingest/health per reading, with the device's API key. */
+export function httpSender(api: ServerApi, devices: SimulatedDevice[]): SendReading {
+  return (i, reading, done) =>
+    void api.ingest(devices[i]!.apiAuthCode, 'health', [reading]).then(
+      () => done(),
+      (err: unknown) => done(err),
+    );
+}
+
 /**
- * Device → browser latency at a fixed rate: readings published over MQTT (spread over the
- * devices), received as `healthDataUpdate` by a socket of the user watching every device.
- * Latency = receive time − the reading's `recordedAt`, stamped when it was published.
+ * Device → browser latency at a fixed rate: readings sent by `send` (spread over the devices),
+ * received as `healthDataUpdate` by a socket of the user watching every device.
+ * Latency = receive time − the reading's `createdAt` (its `recordedAt`, stamped when it was sent).
  */
-export async function mqttToSocketLatency(opts: {
+export async function socketLatency(opts: {
   url: string;
   accessToken: string;
-  clients: MqttClient[];
   devices: SimulatedDevice[];
+  send: SendReading;
   rate: number;
   window: Window;
   onStart?: () => void;
@@ -173,7 +193,6 @@ export async function mqttToSocketLatency(opts: {
   });
 
   const sources = opts.devices.map((d) => new ReadingSource(d));
-  const topics = opts.devices.map((d) => deviceTopic(d._id, 'health'));
   let sent = 0;
   let stop = false;
   const started = Date.now();
@@ -181,8 +200,8 @@ export async function mqttToSocketLatency(opts: {
     while (!stop) {
       const due = Math.floor(((Date.now() - started) * opts.rate) / 1000);
       for (; sent < due; sent++) {
-        const i = sent % opts.clients.length;
-        opts.clients[i]!.publish(topics[i]!, JSON.stringify(sources[i]!.next()), { qos: 1 }, (err) => {
+        const i = sent % opts.devices.length;
+        opts.send(i, sources[i]!.next(), (err) => {
           if (err) meter.errors++;
           else meter.add(1);
         });

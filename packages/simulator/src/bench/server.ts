@@ -26,7 +26,7 @@ export function freePort(): Promise<number> {
 
 /**
  * The real `main.ts` (what `npm start` runs) in its own process, on 127.0.0.1, with Redis off
- * and the embedded MQTT broker on a free port. `nodeFlags` e.g. ['--cpu-prof'] for profiling.
+ * and the embedded MQTT broker on a free port, unless `env.MQTT_URL` names an external broker. `nodeFlags` e.g. ['--cpu-prof'] for profiling.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -70,7 +70,7 @@ export async function startServer(
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
   return {
     url: `http://127.0.0.1:${port}`,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
