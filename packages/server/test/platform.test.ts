@@ -139,10 +139,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on the PostgreSQL se
     const b = await createDatabase({ databaseUrl: scratch.toString(), pgliteDir: 'memory', poolSize: 2 });
     try {
       await Promise.all([a.migrate(), b.migrate()]);
-      const tables = await admin.query(
-        "select count(*)::int as n from information_schema.tables where table_name in ('users', 'devices', 'alerts')",
-      );
-      expect(tables.rows[0]!.n).toBe(3);
+      // information_schema lists the tables of the database it is asked in: ask the scratch one.
+      const check = new pg.Client({ connectionString: scratch.toString() });
+      await check.connect();
+      try {
+        const tables = await check.query(
+          "select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name in ('users', 'devices', 'alerts')",
+        );
+        expect(tables.rows[0]!.n).toBe(3);
+      } finally {
+        await check.end();
+      }
     } finally {
       await a.close();
       await b.close();
