@@ -33,8 +33,20 @@ function alertStore() {
     }),
   );
   const page = (body: unknown) => {
-    const { cursor, limit = 50, deviceId } = body as { cursor?: string; limit?: number; deviceId?: string };
-    const matching = alerts.filter((a) => !deviceId || a.device === deviceId);
+    const {
+      cursor,
+      limit = 50,
+      deviceId,
+      from,
+    } = body as {
+      cursor?: string;
+      limit?: number;
+      deviceId?: string;
+      from?: string;
+    };
+    const matching = alerts.filter(
+      (a) => (!deviceId || a.device === deviceId) && (!from || a.createdAt >= from),
+    );
     const start = cursor ? Number(cursor) : 0;
     const slice = matching.slice(start, start + limit);
     const next = start + limit < matching.length ? String(start + limit) : null;
@@ -140,6 +152,27 @@ describe('Alerts History', () => {
     expect(await screen.findByText('13 Alerts Found')).toBeInTheDocument();
     expect(items()[0]).toHaveTextContent('SOS pressed');
     expect(screen.getByTestId('unread-count')).toHaveTextContent('6');
+  });
+
+  it('fetches what was raised while the socket was still connecting, once it is up', async () => {
+    const { alerts, routes } = alertStore();
+    const calls = mockApi(routes);
+    connectRealtime('u1');
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    // Raised after the page's fetch, before the socket joined its room: no alertsUpdate for it.
+    const missed = makeAlert({
+      _id: 'missed',
+      alertTitle: 'Fall detected meanwhile',
+      alertType: 'FALL',
+      createdAt: new Date(Date.UTC(2026, 2, 1, 13, 0)).toISOString(),
+    });
+    alerts.unshift(missed);
+    const before = calls.length;
+    act(() => lastSocket().fire('connect'));
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Fall detected meanwhile'));
+    expect(calls.slice(before).map((c) => c.path)).toEqual(['/alert/all']);
+    expect(screen.getByText('13 Alerts Found')).toBeInTheDocument();
   });
 });
 

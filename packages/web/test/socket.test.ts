@@ -74,17 +74,19 @@ describe('realtime socket', () => {
     expect(alerts).toHaveBeenCalledTimes(1);
   });
 
-  it('signals a reconnect (so pages catch up) on every connect after the first', () => {
-    const reconnect = vi.fn();
-    const off = onRealtime('reconnect', reconnect);
+  it('signals on every connect, the first included, so pages catch up on what the socket missed', () => {
+    const connected = vi.fn();
+    const off = onRealtime('connected', connected);
     connectRealtime('u1');
     const socket = lastSocket();
+    expect(connected).not.toHaveBeenCalled();
     socket.fire('connect');
-    expect(reconnect).not.toHaveBeenCalled();
+    expect(connected).toHaveBeenCalledTimes(1);
     socket.fire('disconnect', 'transport close');
     expect(getRealtimeStatus()).toBe('reconnecting');
+    expect(connected).toHaveBeenCalledTimes(1);
     socket.fire('connect');
-    expect(reconnect).toHaveBeenCalledTimes(1);
+    expect(connected).toHaveBeenCalledTimes(2);
     off();
   });
 

@@ -25,12 +25,16 @@ export const SOCKET_OPTIONS = {
 /** `connected`: live; `connecting`: first attempt; `reconnecting`: lost and trying again; `offline`: not started. */
 export type RealtimeStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
 
-/** What subscribers hear: parsed socket events, and `reconnect` when a lost connection is back. */
+/** What subscribers hear: parsed socket events, and `connected` each time the socket is (back) up. */
 export interface RealtimeEvents {
   alerts: AlertRecord[];
   health: HealthRecord;
-  /** Anything sent while the connection was down is lost: refetch what may have been missed. */
-  reconnect: undefined;
+  /**
+   * The socket is live, the first time or again. Anything sent before is lost: whoever fetched
+   * data earlier refetches what may have been missed. The first time counts too: a page fetches
+   * while the socket is still connecting, and an alert raised in between would never show.
+   */
+  connected: undefined;
 }
 type EventName = keyof RealtimeEvents;
 type Listener<K extends EventName> = (value: RealtimeEvents[K]) => void;
@@ -40,7 +44,7 @@ const alertsPayload = z.array(alertRecord);
 const listeners: { [K in EventName]: Set<Listener<K>> } = {
   alerts: new Set(),
   health: new Set(),
-  reconnect: new Set(),
+  connected: new Set(),
 };
 const statusListeners = new Set<() => void>();
 
@@ -92,8 +96,8 @@ export function connectRealtime(userId: string): void {
     refusals = 0;
     socket.emit(SOCKET_EVENTS.registerUser, userId);
     setStatus('connected');
-    if (connectedBefore) emit('reconnect', undefined);
     connectedBefore = true;
+    emit('connected', undefined);
   });
   socket.on('disconnect', () => {
     setStatus('reconnecting');

@@ -39,7 +39,7 @@ const matches = (alert: AlertRecord, q: AlertQuery) => {
 /**
  * Alerts History: pages of 10 newest first, 'Load More', marking read (applied after the server
  * agrees; read ones are never sent again), 'Mark all as read' over every matching alert, live
- * alerts on top and, after a reconnect, the ones missed meanwhile.
+ * alerts on top and, whenever the socket (re)connects, the ones it may have missed.
  */
 export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
   const [state, setState] = useState<AlertsHistoryState>(LOADING);
@@ -138,7 +138,7 @@ export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
   };
 
   useRealtimeEvent('alerts', addAlerts);
-  useRealtimeEvent('reconnect', () => {
+  useRealtimeEvent('connected', () => {
     const newest = state.alerts[0];
     if (state.status !== 'ready' || !newest) {
       setAttempt((n) => n + 1);

@@ -10,12 +10,12 @@ export type RecentAlertsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; alerts: AlertRecord[] };
 
-/** The 3 newest alerts; live ones go on top, and they are fetched again after a reconnect. */
+/** The 3 newest alerts; live ones go on top, and they are fetched again whenever the socket (re)connects. */
 export function useRecentAlerts() {
   const [state, setState] = useState<RecentAlertsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, reconnect).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, socket (re)connected).
   useEffect(() => {
     let active = true;
     getLatestAlerts(RECENT_ALERTS_COUNT).then(
@@ -42,7 +42,7 @@ export function useRecentAlerts() {
         : s,
     );
   });
-  useRealtimeEvent('reconnect', () => setAttempt((n) => n + 1));
+  useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -66,7 +66,7 @@ export function useDevices() {
       return { ...s, devices };
     });
   });
-  useRealtimeEvent('reconnect', () => setAttempt((n) => n + 1));
+  useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
 
   return { state, reload, upsert };
 }

@@ -58,7 +58,7 @@ export function useHealthData(deviceId: string, range: HealthRangeId): HealthDat
   const [attempt, setAttempt] = useState(0);
   const rangeKey = `${deviceId}:${range}`;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, reconnect).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, socket (re)connected).
   useEffect(() => {
     const controller = new AbortController();
     fetchHealth(deviceId, { limit: 1 }, controller.signal).then(
@@ -81,7 +81,7 @@ export function useHealthData(deviceId: string, range: HealthRangeId): HealthDat
     return () => controller.abort();
   }, [deviceId, attempt]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, reconnect).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, socket (re)connected).
   useEffect(() => {
     const controller = new AbortController();
     const to = Date.now();
@@ -114,7 +114,7 @@ export function useHealthData(deviceId: string, range: HealthRangeId): HealthDat
       setRecords((current) => insertRecord(current, record, HEALTH_FETCH_MAX_LIMIT));
     }
   });
-  useRealtimeEvent('reconnect', () => setAttempt((n) => n + 1));
+  useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const loading = loadedFor !== deviceId;
