@@ -143,7 +143,7 @@ describe.each(dbTargets())('admin sessions and deletion on $name', (target) => {
         message: 'The last admin cannot be removed or demoted',
       });
       // Deleting needs another admin as caller, so the rule is exercised on the service itself.
-      const service = new AdminService(solo().ctx.db, solo().ctx.users);
+      const service = new AdminService(solo().ctx.db, solo().ctx.users, solo().ctx.events);
       await expect(service.deleteUser(randomUUID(), admin.user._id)).rejects.toMatchObject({
         status: 409,
         code: 'LAST_ADMIN',

@@ -6,7 +6,13 @@ import { type AdminDevice, adminDeviceResponse, authResponse } from '@vitalwatch
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from './helpers.ts';
-import { type ClientSocket, connectSocket, recordEvents, serviceUrl } from './realtime-helpers.ts';
+import {
+  type ClientSocket,
+  connectSocket,
+  disconnected,
+  recordEvents,
+  serviceUrl,
+} from './realtime-helpers.ts';
 import { type ServerProcess, startServer, stop } from './server-process.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL');
@@ -19,6 +25,19 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as unknown };
+}
+
+async function signupUser(server: ServerProcess) {
+  const username = unique('watcher');
+  const password = 'Passw0rd!';
+  const user = {
+    fullName: 'Watcher',
+    username,
+    email: `${username}@example.com`,
+    password,
+    cnfPassword: password,
+  };
+  return authResponse.parse((await post(`${server.url}/api/v1/user/create`, { user })).json).data;
 }
 
 describe.skipIf(!databaseUrl || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {
@@ -46,6 +65,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes sharing Postgre
     servers.push(await startServer({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vw-b-')) }));
   }, 120_000);
 
+  const adminLogin = async (server: ServerProcess) =>
+    authResponse.parse((await post(`${server.url}/api/v1/user/login`, { user: admin })).json);
+
   afterAll(async () => {
     for (const s of sockets) s.close();
     await Promise.all(servers.map(stop));
@@ -58,19 +80,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes sharing Postgre
   it('delivers a reading and an alert ingested on process A to a socket on process B, and only there', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     expect(a.child.pid).not.toBe(b.child.pid);
-    const login = authResponse.parse((await post(`${a.url}/api/v1/user/login`, { user: admin })).json);
-    const signupUser = async (server: ServerProcess) => {
-      const username = unique('watcher');
-      const password = 'Passw0rd!';
-      const user = {
-        fullName: 'Watcher',
-        username,
-        email: `${username}@example.com`,
-        password,
-        cnfPassword: password,
-      };
-      return authResponse.parse((await post(`${server.url}/api/v1/user/create`, { user })).json).data;
-    };
+    const login = await adminLogin(a);
     const watcher = await signupUser(a);
     const bystander = await signupUser(b);
     const addDevice = async (userId: string): Promise<AdminDevice> => {
@@ -106,5 +116,26 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes sharing Postgre
     expect(await bystanderHealth.waitFor(1, 10_000)).toEqual([
       expect.objectContaining({ device: bystanderDevice._id, heartRate: 81 }),
     ]);
+  });
+
+  it('closes a user’s socket on process B as soon as an admin resets the password on process A', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const login = await adminLogin(a);
+    const watcher = await signupUser(a);
+    const bystander = await signupUser(a);
+    const onB = await connectSocket(b.url, { token: watcher.accessToken });
+    const bystanderOnB = await connectSocket(b.url, { token: bystander.accessToken });
+    sockets.push(onB, bystanderOnB);
+    const gone = disconnected(onB);
+
+    const reset = await post(
+      `${a.url}/api/v1/admin/reset-password/${watcher.user._id}`,
+      { newPassword: 'N3wPassword!' },
+      { authorization: `Bearer ${login.data.accessToken}` },
+    );
+    expect(reset.status).toBe(200);
+    // B's own periodic check would close it too, but only every 30 s: waiting 10 s at most, this is A's notice.
+    expect(await gone).toBe('io server disconnect');
+    expect(bystanderOnB.connected).toBe(true);
   });
 });

@@ -38,6 +38,23 @@ export function connectSocket(
   });
 }
 
+/**
+ * Resolves with the reason once the socket disconnects; call before the action that should close
+ * it. Rejects after `timeoutMs`, so a socket that stays open fails the test instead of hanging it.
+ */
+export function disconnected(socket: ClientSocket, timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('timed out waiting for the socket to disconnect')),
+      timeoutMs,
+    );
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
 /** Every payload a socket receives for one event, in order, and a way to wait for the next. */
 export function recordEvents<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
   type Payload = Parameters<ServerToClientEvents[E]>[0];

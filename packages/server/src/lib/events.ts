@@ -12,6 +12,12 @@ export interface DomainEvents {
   health: [audience: Audience, records: HealthRecord[]];
   /** New alerts, committed (`isRead` false for everyone). */
   alerts: [audience: Audience, alerts: AlertRecord[]];
+  /**
+   * Some or all of a user's sessions ended, committed: password changed or reset (access tokens
+   * issued before that instant are refused) or user deleted. Real time re-checks that user's
+   * sockets at once instead of at its next periodic revalidation.
+   */
+  sessionsEnded: [userId: string];
 }
 
 /**

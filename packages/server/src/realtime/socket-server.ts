@@ -14,16 +14,23 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
 import { authenticateToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import type { DomainEvents } from '../lib/events.ts';
+import { isUuid } from '../lib/ids.ts';
 
 interface SocketData {
   userId: string;
-  /** The access token of the handshake, checked again every REVALIDATE_MS. */
+  /** The access token of the handshake, checked again every REVALIDATE_MS and when its user's sessions end. */
   token: string;
+  /** How many session notices this node had handled when the handshake began to check the token. */
+  noticesAtHandshake: number;
 }
-type InterServerEvents = Record<string, never>;
+interface InterServerEvents {
+  /** Another node's `sessionsEnded`: this node holds sockets of that user too. */
+  sessionsEnded: (userId: string) => void;
+}
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -35,15 +42,19 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterSe
 export interface Realtime {
   io: RealtimeServer;
   /**
-   * Disconnect this node's sockets whose token no longer authenticates (expired, sessions ended
-   * by a password reset, user deleted); their clients reconnect with a fresh token or not at all.
-   * Runs every REVALIDATE_MS; returns how many sockets were dropped.
+   * Disconnect this node's sockets (all, or only those of `userId`) whose token no longer
+   * authenticates (expired, sessions ended by a password change or reset, user deleted); their
+   * clients reconnect with a fresh token or not at all. Returns how many sockets were dropped.
+   * Runs for everyone every REVALIDATE_MS, and for one user on every node when `sessionsEnded`.
    */
-  revalidate(): Promise<number>;
+  revalidate(userId?: string): Promise<number>;
 }
 
-/** A socket outlives its handshake token by at most this long. */
+/** A socket outlives an expired handshake token by at most this long. */
 export const REVALIDATE_MS = 30_000;
+
+/** Another node's notice arrives through Redis: parsed like any other input. */
+const peerNotice = z.string().refine(isUuid);
 
 /**
  * Socket.IO on the app's own HTTP server. Push-only: clients receive `healthDataUpdate` and
@@ -70,7 +81,11 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     io.adapter(createAdapter(pub, sub, { key: 'vw:sio' }));
   }
 
+  // Session notices handled on this node. A handshake that was checking its token while one
+  // arrived is not in its user's room yet, so the notice missed it: it is checked again on joining.
+  let sessionNotices = 0;
   io.use((socket, next) => {
+    socket.data.noticesAtHandshake = sessionNotices;
     authenticateSocket(ctx, socket).then(
       (error) => next(error),
       (err: unknown) => {
@@ -81,6 +96,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
   });
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
+    if (socket.data.noticesAtHandshake !== sessionNotices) void revalidateSockets(ctx, [socket], app.log);
     socket.on(SOCKET_EVENTS.registerUser, (userId: unknown, ack?: unknown) =>
       registerUser(socket, userId, ack),
     );
@@ -105,7 +121,31 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
   ctx.events.on('health', onHealth);
   ctx.events.on('alerts', onAlerts);
 
-  const revalidate = () => revalidateSockets(ctx, io, app.log);
+  const revalidate = (userId?: string) => {
+    const { sockets, adapter } = io.of('/');
+    const ids = userId === undefined ? sockets.keys() : (adapter.rooms.get(userRoom(userId)) ?? []);
+    const chosen = [...ids].flatMap((id) => sockets.get(id) ?? []);
+    return revalidateSockets(ctx, chosen, app.log);
+  };
+  // Re-authenticate rather than disconnect: a socket opened with a token issued after the sessions
+  // ended (the one change-password returns) belongs to a live session and stays.
+  const onSessionNotice = (userId: string) => {
+    sessionNotices += 1;
+    void revalidate(userId);
+  };
+  const onSessionsEnded = (...[userId]: DomainEvents['sessionsEnded']) => {
+    onSessionNotice(userId);
+    // With Redis, other nodes hold sockets of this user too; they check them against the same database.
+    if (redisClients.length > 0) io.serverSideEmit('sessionsEnded', userId);
+  };
+  const onPeerSessionsEnded = (userId: unknown) => {
+    const parsed = peerNotice.safeParse(userId);
+    if (parsed.success) onSessionNotice(parsed.data);
+    else app.log.warn('ignored a malformed sessionsEnded notice from another node');
+  };
+  ctx.events.on('sessionsEnded', onSessionsEnded);
+  io.on('sessionsEnded', onPeerSessionsEnded);
+
   const timer = setInterval(() => void revalidate(), REVALIDATE_MS);
   timer.unref();
 
@@ -113,6 +153,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     clearInterval(timer);
     ctx.events.off('health', onHealth);
     ctx.events.off('alerts', onAlerts);
+    ctx.events.off('sessionsEnded', onSessionsEnded);
     // Local only: with the Redis adapter, io.disconnectSockets() would disconnect every node's sockets.
     io.local.disconnectSockets(true);
     io.engine.close();
@@ -122,19 +163,20 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
   return { io, revalidate };
 }
 
+/** Drops the sockets whose token no longer authenticates their user, checking each distinct token once. */
 async function revalidateSockets(
   ctx: AppContext,
-  io: RealtimeServer,
+  sockets: RealtimeSocket[],
   log: FastifyBaseLogger,
 ): Promise<number> {
   const byToken = new Map<string, RealtimeSocket[]>();
-  for (const socket of io.of('/').sockets.values()) {
+  for (const socket of sockets) {
     const list = byToken.get(socket.data.token);
     if (list) list.push(socket);
     else byToken.set(socket.data.token, [socket]);
   }
   let dropped = 0;
-  for (const [token, sockets] of byToken) {
+  for (const [token, group] of byToken) {
     let auth: Awaited<ReturnType<typeof authenticateToken>>;
     try {
       auth = await authenticateToken(ctx.db, ctx.tokens, token);
@@ -143,9 +185,11 @@ async function revalidateSockets(
       log.warn({ err }, 'socket revalidation skipped');
       return dropped;
     }
-    if (auth && auth.userId === sockets[0]?.data.userId) continue;
-    for (const socket of sockets) socket.disconnect(true);
-    dropped += sockets.length;
+    if (auth && auth.userId === group[0]?.data.userId) continue;
+    // A check running alongside (periodic and per-user ones overlap) may have dropped some already.
+    const live = group.filter((socket) => socket.connected);
+    for (const socket of live) socket.disconnect(true);
+    dropped += live.length;
   }
   return dropped;
 }

@@ -21,7 +21,7 @@ import { AdminService } from './service.ts';
 
 /** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
 export async function adminRoutes(app: AppInstance, ctx: AppContext) {
-  const admin = new AdminService(ctx.db, ctx.users);
+  const admin = new AdminService(ctx.db, ctx.users, ctx.events);
   const monitor = new EventLoopMonitor();
   const status = new SystemStatusService({
     ping: () => ctx.database.ping(),

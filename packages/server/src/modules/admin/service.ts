@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation, sqlState } from '../../db/sql-state.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as userRepo from '../user/repository.ts';
 import type { UserService } from '../user/service.ts';
@@ -25,6 +26,8 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
+    /** Told `sessionsEnded` after a reset or deletion, so the user's open sockets close at once. */
+    private readonly events: EventBus,
   ) {}
 
   stats(): Promise<AdminStats> {
@@ -82,7 +85,10 @@ export class AdminService {
     }
   }
 
-  /** New password; every session of that user ends (refresh tokens revoked, access tokens refused). */
+  /**
+   * New password; every session of that user ends (refresh tokens revoked, access tokens refused,
+   * open sockets closed).
+   */
   async resetPassword(id: string, newPassword: string): Promise<void> {
     if (!isUuid(id)) throw userNotFound();
     const passwordHash = await hashPassword(newPassword);
@@ -91,6 +97,7 @@ export class AdminService {
       if (!user) throw userNotFound();
       await userRepo.revokeAllForUser(tx, id);
     });
+    this.events.emit('sessionsEnded', id);
   }
 
   /** Removes the user with their sessions, push subscriptions and device assignments; devices stay. */
@@ -103,6 +110,7 @@ export class AdminService {
       if (user.role === 'admin') await this.assertOtherAdmin(tx, id);
       if (!(await repo.deleteUser(tx, id))) throw userNotFound();
     });
+    this.events.emit('sessionsEnded', id);
   }
 
   private async assertOtherAdmin(tx: Tx, id: string): Promise<void> {

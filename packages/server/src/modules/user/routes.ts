@@ -110,12 +110,10 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request) => {
       const { oldPassword, newPassword, refreshToken } = request.body;
-      const accessToken = await users.changePassword(
-        caller(request).userId,
-        oldPassword,
-        newPassword,
-        refreshToken,
-      );
+      const { userId } = caller(request);
+      const accessToken = await users.changePassword(userId, oldPassword, newPassword, refreshToken);
+      // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
+      ctx.events.emit('sessionsEnded', userId);
       return { success: true as const, message: SERVER_MESSAGES.passwordChanged, data: { accessToken } };
     },
   );

@@ -1,0 +1,93 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BuiltApp } from '../src/app.ts';
+import { adminPost } from './admin-helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { type ClientSocket, connectSocket, disconnected, listenOnce } from './realtime-helpers.ts';
+
+/** A second login of the same user: another session, with its own tokens. */
+async function loginAgain(built: BuiltApp, user: TestUser): Promise<{ accessToken: string }> {
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { user: { username: user.user.username, password: user.password } },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+describe.each(dbTargets())('sockets close as soon as sessions end, on $name', (target) => {
+  // The app starts with a fake setInterval, so its periodic revalidation never runs in these
+  // tests: only the sessions-ended notice can close a socket here.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+  });
+  const built = useTestApp(target);
+  beforeAll(() => {
+    vi.useRealTimers();
+  });
+  const open: ClientSocket[] = [];
+  const connect = async (token: string) => {
+    const socket = await connectSocket(await listenOnce(built()), { token });
+    open.push(socket);
+    return socket;
+  };
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+
+  it('admin reset-password closes every socket of that user; other users’ stay', async () => {
+    const admin = await createAdmin(built());
+    const alice = await signup(built());
+    const bob = await signup(built());
+    const aliceSockets = [await connect(alice.accessToken), await connect(alice.accessToken)];
+    const bobSocket = await connect(bob.accessToken);
+    const gone = aliceSockets.map((s) => disconnected(s));
+
+    const reset = await adminPost(built(), `reset-password/${alice.user._id}`, admin.auth, {
+      newPassword: 'N3wPassword!',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(await built().ctx.realtime!.revalidate()).toBe(0);
+    expect(bobSocket.connected).toBe(true);
+    await expect(connect(alice.accessToken)).rejects.toThrow('Invalid or expired token');
+  });
+
+  it('admin delete-user closes that user’s socket; other users’ stay', async () => {
+    const admin = await createAdmin(built());
+    const alice = await signup(built());
+    const bob = await signup(built());
+    const aliceSocket = await connect(alice.accessToken);
+    const bobSocket = await connect(bob.accessToken);
+    const gone = disconnected(aliceSocket);
+
+    expect((await adminPost(built(), `delete-user/${alice.user._id}`, admin.auth)).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(await built().ctx.realtime!.revalidate()).toBe(0);
+    expect(bobSocket.connected).toBe(true);
+  });
+
+  it('change-password closes the sockets of older tokens; the caller’s socket with its new token stays', async () => {
+    const alice = await signup(built());
+    const otherSession = await loginAgain(built(), alice);
+    const callerSocket = await connect(alice.accessToken);
+    const otherSocket = await connect(otherSession.accessToken);
+    const gone = [disconnected(callerSocket), disconnected(otherSocket)];
+
+    const changed = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/change-password',
+      headers: alice.auth,
+      payload: { oldPassword: alice.password, newPassword: 'Brand9New', refreshToken: alice.refreshToken },
+    });
+    expect(changed.statusCode).toBe(200);
+    // The caller's access token was issued before the change too: it is refused like the other
+    // session's, and the caller goes on with the one the response carries (as the web client does).
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(connect(otherSession.accessToken)).rejects.toThrow('Invalid or expired token');
+    const callerAgain = await connect(changed.json().data.accessToken);
+    // What a sessions-ended notice runs: a re-check of the user's sockets, not a blanket disconnect.
+    expect(await built().ctx.realtime!.revalidate(alice.user._id)).toBe(0);
+    expect(callerAgain.connected).toBe(true);
+  });
+});
