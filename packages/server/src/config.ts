@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
 import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push/vapid-keys.ts';
 
 /** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
@@ -90,6 +91,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Per-IP and per-account login limits. */
   loginLimits: { perIpPerMinute: number; perAccountFailures: number; perAccountWindowMs: number };
+  /** Failed device authentication limits; unset fields take DEVICE_AUTH_LIMITS (auth/device-auth-limits.ts). */
+  deviceAuth?: Partial<DeviceAuthLimits>;
   /** Device ingestion; every field optional with sensible defaults (100 req/s per device, sweep every 30 s). */
   ingest?: {
     ratePerDevicePerSecond?: number;

@@ -294,3 +294,47 @@ describe.each(dbTargets())('ingest rate limit on $name', (target) => {
     expect((await postHealth(built(), b.apiAuthCode, { spo2: 97 })).statusCode).toBe(202);
   });
 });
+
+describe.each(dbTargets())('ingest key failures per address on $name', (target) => {
+  const built = useTestApp(target, {
+    deviceAuth: { failuresPerIp: 3 },
+    ingest: { offlineSweepIntervalMs: 0 },
+  });
+  const post = (kind: 'health' | 'alert', remoteAddress: string, apiKey: string | undefined) =>
+    built().app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/${kind}`,
+      remoteAddress,
+      headers: apiKey === undefined ? {} : { 'x-api-key': apiKey },
+      payload: kind === 'health' ? { spo2: 97 } : { alertType: 'SOS' },
+    });
+
+  it('answers 429 with Retry-After once an address sent 3 bad keys, while valid keys from it still get 202', async () => {
+    const admin = await createAdmin(built());
+    const device = await createDevice(built(), admin);
+    const disabled = await createDevice(built(), admin, { isValid: false });
+    const gateway = '10.20.30.40';
+    expect((await post('health', gateway, 'not-a-key-1')).statusCode).toBe(401);
+    expect((await post('health', gateway, undefined)).statusCode).toBe(401);
+    expect((await post('alert', gateway, 'not-a-key-2')).statusCode).toBe(401);
+
+    const limited = await post('health', gateway, 'not-a-key-3');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.any(String),
+    });
+    expect((await post('alert', gateway, undefined)).statusCode).toBe(429);
+
+    // A valid key is checked first and never held back; a disabled device's key is not a bad key.
+    expect((await post('health', gateway, device.apiAuthCode)).statusCode).toBe(202);
+    expect((await post('alert', gateway, device.apiAuthCode)).statusCode).toBe(202);
+    expect((await post('health', gateway, disabled.apiAuthCode)).statusCode).toBe(403);
+    expect(await countRows(built(), 'health_records', device._id)).toBe(1);
+
+    // Other addresses are counted apart.
+    expect((await post('health', '10.20.30.41', 'not-a-key-1')).statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { FailureThrottle } from '../auth/failure-throttle.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { isDeviceId } from './connect-guard.ts';
 import { parseDeviceTopic } from './device-messages.ts';
 
 const hookAnswer = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean() });
@@ -30,12 +32,15 @@ const sameSecret = (a: string, b: string) => {
  * broker. These endpoints are its HTTP hooks, in EMQX's format (HTTP authentication and HTTP
  * authorization: answer 200 `{result: "allow" | "deny"}`):
  * - POST /api/v1/mqtt/auth `{username, password}`: a device (id + apiAuthCode) is allowed; so is
- *   the server itself, with the credentials of MQTT_URL, as superuser.
+ *   the server itself, with the credentials of MQTT_URL, as superuser. After too many wrong codes
+ *   for one device id (`perDevice`, shared with the embedded broker's limit) that id is denied for
+ *   the rest of the window, even with the right code. Only per id: the broker calls from its own
+ *   address, so an address says nothing about the device.
  * - POST /api/v1/mqtt/acl `{username, topic, action}`: a device may publish to its own
  *   `devices/<id>/health|alert` only, and subscribe to nothing.
  * Registered only when MQTT_URL is set.
  */
-export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext) {
+export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, perDevice: FailureThrottle) {
   const url = new URL(ctx.config.mqttUrl ?? 'mqtt://localhost');
   const server = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
   const response = { 200: hookAnswer };
@@ -52,13 +57,27 @@ export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext) {
     ) {
       return allow(true);
     }
+    // Anything but a UUID can never be a device (and gets no counter of its own).
+    if (!isDeviceId(username)) return deny;
+    if ((await perDevice.blockedFor(username)) > 0) return deny;
     try {
       await ctx.ingest.authenticateDevice(username, password);
-      return allow();
     } catch (err) {
-      if (err instanceof AppError && err.status < 500) return deny;
-      throw err;
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      // 403 is the right code of a disabled device: not a guess, not counted.
+      if (err.status === 401) {
+        const retryAfterSeconds = await perDevice.fail(username);
+        if (retryAfterSeconds > 0) {
+          request.log.warn(
+            { deviceId: username, retryAfterSeconds },
+            'MQTT device id denied after too many wrong codes',
+          );
+        }
+      }
+      return deny;
     }
+    void perDevice.reset(username);
+    return allow();
   });
 
   app.post('/acl', { config, schema: { body: aclBody, response } }, async (request) => {

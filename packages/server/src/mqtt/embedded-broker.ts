@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.ts';
+import { ConnectGuard, type ConnectLimits, remoteAddressOf } from './connect-guard.ts';
 import {
   type DeviceIngest,
   handleDeviceMessage,
@@ -19,6 +20,8 @@ export interface EmbeddedBrokerOptions<Device> {
   ingest: DeviceAuthenticator<Device>;
   stats: MqttStats;
   log: FastifyBaseLogger;
+  /** Failed-CONNECT counters and the per-address connection cap. */
+  limits: ConnectLimits;
   host: string;
   port: number;
   /** When `port` is taken: try the next few ports, then any free one, instead of failing. */
@@ -40,7 +43,8 @@ const FALLBACK_TRIES = 10;
  * so the PUBACK means "committed". A failed ingestion errors the callback, which closes the
  * connection without a PUBACK, and the device resends (its messageId keeps the retry idempotent).
  * A device disabled or deleted while connected is disconnected at its next publish, and its
- * reconnection is refused.
+ * reconnection is refused. Failed CONNECTs are limited per address and per device id
+ * (ConnectGuard).
  */
 export async function startEmbeddedBroker<Device>(
   opts: EmbeddedBrokerOptions<Device>,
@@ -48,21 +52,46 @@ export async function startEmbeddedBroker<Device>(
   const { ingest, stats, log } = opts;
   const sessions = new WeakMap<Client, { deviceId: string; apiAuthCode: string }>();
   const inFlight = new Set<Promise<unknown>>();
+  const guard = new ConnectGuard(opts.limits, log);
+
+  /** Resolves to the CONNACK refusal, or null once the client is a logged-in device. */
+  async function authenticateConnect(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<AuthenticateError | null> {
+    const ip = remoteAddressOf(client);
+    const refusal = await guard.refusal(ip, username);
+    if (refusal) return authError(refusal.returnCode, refusal.message);
+    if (!username || !password) {
+      await guard.failed(ip, username);
+      return authError(4, 'username and password required');
+    }
+    const apiAuthCode = password.toString('utf8');
+    try {
+      await ingest.authenticateDevice(username, apiAuthCode);
+    } catch (err) {
+      // The right code of a disabled device: not a guess, not counted.
+      if (err instanceof AppError && err.status === 403) return authError(5, err.message);
+      if (err instanceof AppError && err.status < 500) {
+        await guard.failed(ip, username);
+        return authError(4, err.message);
+      }
+      log.error({ err }, 'MQTT device authentication failed');
+      return authError(3, 'server unavailable');
+    }
+    sessions.set(client, { deviceId: username, apiAuthCode });
+    guard.succeeded(username);
+    return null;
+  }
 
   const broker = await Aedes.createBroker({
     // Devices may use their id (a UUID) as client id.
     maxClientsIdLength: 128,
     authenticate(client, username, password, done) {
-      if (!username || !password) return done(authError(4, 'username and password required'), false);
-      const apiAuthCode = password.toString('utf8');
-      ingest.authenticateDevice(username, apiAuthCode).then(
-        () => {
-          sessions.set(client, { deviceId: username, apiAuthCode });
-          done(null, true);
-        },
+      authenticateConnect(client, username, password).then(
+        (refusal) => done(refusal, refusal === null),
         (err: unknown) => {
-          if (err instanceof AppError && err.status === 403) return done(authError(5, err.message), false);
-          if (err instanceof AppError && err.status < 500) return done(authError(4, err.message), false);
           log.error({ err }, 'MQTT device authentication failed');
           done(authError(3, 'server unavailable'), false);
         },
@@ -108,7 +137,10 @@ export async function startEmbeddedBroker<Device>(
     log.debug({ deviceId: sessions.get(client)?.deviceId, err: err.message }, 'MQTT client error');
   });
 
-  const server = createServer(broker.handle);
+  const server = createServer((socket) => {
+    if (guard.admit(socket)) broker.handle(socket);
+    else socket.destroy();
+  });
   let port: number;
   try {
     port = await listenWithFallback(server, opts.port, opts.host, opts.fallback);

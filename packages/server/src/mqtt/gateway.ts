@@ -1,6 +1,7 @@
 import { MQTT_SHARED_SUBSCRIPTION } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import type { ConnectLimits } from './connect-guard.ts';
 import { emptyStats, type MqttStats } from './device-messages.ts';
 import { type DeviceAuthenticator, startEmbeddedBroker } from './embedded-broker.ts';
 import { redact, startExternalBridge, type TopicDeviceIngest } from './external-bridge.ts';
@@ -30,7 +31,12 @@ export class MqttGateway {
 
   constructor(private readonly config: Pick<AppConfig, 'mqttPort' | 'mqttUrl' | 'host'>) {}
 
-  async start<Device>(ingest: MqttIngest<Device>, log: FastifyBaseLogger): Promise<void> {
+  /** `limits` guard the embedded broker's CONNECTs (with an external broker, the auth hook uses them). */
+  async start<Device>(
+    ingest: MqttIngest<Device>,
+    log: FastifyBaseLogger,
+    limits: ConnectLimits,
+  ): Promise<void> {
     const { mqttUrl, mqttPort, host } = this.config;
     const mqttLog = log.child({ component: 'mqtt' });
     if (mqttUrl) {
@@ -47,6 +53,7 @@ export class MqttGateway {
       ingest,
       stats: this.stats,
       log: mqttLog,
+      limits,
       host,
       port: requestedPort,
       fallback: mqttPort === undefined,

@@ -1,8 +1,10 @@
 import { DEVICE_MESSAGES } from '@vitalwatch/shared';
+import { deviceAuthLimits } from '../auth/device-auth-limits.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { findDeviceById } from '../modules/device/repository.ts';
 import { mqttAuthHookRoutes } from './auth-hook-routes.ts';
+import { connectLimits, isDeviceId } from './connect-guard.ts';
 import type { MqttIngest } from './gateway.ts';
 
 export { DEFAULT_MQTT_PORT, MqttGateway, type MqttStatus } from './gateway.ts';
@@ -17,14 +19,21 @@ const DEVICE_CACHE_MAX = 10_000;
  */
 export async function registerMqtt(app: AppInstance, ctx: AppContext): Promise<void> {
   const ingest = mqttIngest(ctx);
+  const limits = connectLimits(
+    ctx.redis,
+    deviceAuthLimits(ctx.config.deviceAuth),
+    app.log.child({ component: 'mqtt' }),
+  );
   app.addHook('onReady', async () => {
-    await ctx.mqtt.start(ingest, app.log);
+    await ctx.mqtt.start(ingest, app.log, limits);
   });
   app.addHook('preClose', async () => {
     await ctx.mqtt.stop();
   });
   if (ctx.config.mqttUrl) {
-    await app.register((instance) => mqttAuthHookRoutes(instance, ctx), { prefix: '/api/v1/mqtt' });
+    await app.register((instance) => mqttAuthHookRoutes(instance, ctx, limits.perDevice), {
+      prefix: '/api/v1/mqtt',
+    });
   }
 }
 
@@ -42,7 +51,7 @@ function mqttIngest(ctx: AppContext): MqttIngest<IngestDevice> {
       if (!entry || now - entry.at >= DEVICE_TTL_MS) {
         if (cache.size >= DEVICE_CACHE_MAX) cache.clear();
         // Not a UUID: no such device (and no query the database would refuse).
-        const device = UUID.test(deviceId) ? await findDeviceById(ctx.db, deviceId) : undefined;
+        const device = isDeviceId(deviceId) ? await findDeviceById(ctx.db, deviceId) : undefined;
         entry = { device, at: now };
         cache.set(deviceId, entry);
       }
@@ -52,5 +61,3 @@ function mqttIngest(ctx: AppContext): MqttIngest<IngestDevice> {
     },
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

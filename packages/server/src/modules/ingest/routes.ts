@@ -1,7 +1,10 @@
 import { alertIngestBody, HEALTH_MESSAGES, healthIngestBody, ingestResult } from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
+import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
+import { deviceFailureThrottle } from '../../auth/failure-throttle.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { DeviceRow } from '../device/repository.ts';
+import { apiKeyAuthenticator } from './api-key-auth.ts';
 import type { IngestService } from './service.ts';
 
 declare module 'fastify' {
@@ -21,10 +24,19 @@ const device = (request: FastifyRequest): DeviceRow => request.ingestDevice!;
 export async function ingestRoutes(app: AppInstance, ctx: AppContext, ingest: IngestService) {
   app.decorateRequest('ingestDevice', null);
 
-  // Authenticate before the body is read: a stranger gets 401, not a parse of their payload.
+  const limits = deviceAuthLimits(ctx.config.deviceAuth);
+  const failures = deviceFailureThrottle(
+    ctx.redis,
+    'ingest-ip-fail',
+    { limit: limits.failuresPerIp, windowMs: limits.ipWindowMs },
+    app.log,
+  );
+  const authenticate = apiKeyAuthenticator(ingest, failures, app.log);
+  // Authenticate before the body is read: a stranger gets 401 (429 once their address has failed
+  // too often), not a parse of their payload.
   const onRequest = async (request: FastifyRequest) => {
     const header = request.headers['x-api-key'];
-    request.ingestDevice = await ingest.authenticateApiKey(Array.isArray(header) ? header[0] : header);
+    request.ingestDevice = await authenticate(Array.isArray(header) ? header[0] : header, request.ip);
   };
   const rateLimit = {
     max: ctx.config.ingest?.ratePerDevicePerSecond ?? DEFAULT_INGEST_RATE_PER_DEVICE,
