@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { memoryLoginThrottle, redisLoginThrottle } from './auth/login-throttle.ts';
+import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
@@ -57,7 +57,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   if (!options.database) await database.migrate();
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // Rate limits and failure counters only: while Redis is away their commands fail at once
+      // (no offline queue; 1 s at most for a Redis that stopped answering) and requests go on.
+      new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
     : undefined;
 
   const app = Fastify({
@@ -83,9 +85,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const tokens = new TokenService(config.jwtSecret);
   const { perAccountFailures, perAccountWindowMs } = config.loginLimits;
-  const throttle = redis
-    ? redisLoginThrottle(redis, perAccountFailures, perAccountWindowMs)
-    : memoryLoginThrottle(perAccountFailures, perAccountWindowMs);
+  const throttle = sharedFailureThrottle(
+    redis,
+    'login-fail',
+    { limit: perAccountFailures, windowMs: perAccountWindowMs },
+    app.log,
+  );
   const push = new PushService(database.db, config.vapid, app.log.child({ module: 'push' }), options.push);
   const events = new EventBus();
   const ctx: AppContext = {
@@ -133,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'vw:rl:' } : {}),
+    // Redis down: serve without the limit rather than refuse readings and sign-ins.
+    skipOnError: true,
     errorResponseBuilder: (_req, context) =>
       new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited, undefined, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),

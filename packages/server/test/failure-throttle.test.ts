@@ -3,11 +3,11 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  deviceFailureThrottle,
   type FailureThrottle,
   type FailureThrottleOptions,
   memoryFailureThrottle,
   redisFailureThrottle,
+  sharedFailureThrottle,
 } from '../src/auth/failure-throttle.ts';
 import { serviceUrl } from './realtime-helpers.ts';
 
@@ -101,8 +101,8 @@ describe.skipIf(!redis)('failure throttle in Redis', () => {
   });
 });
 
-describe('device failure throttle', () => {
-  it('lets attempts through when Redis is unreachable, and says so in the log', async () => {
+describe('shared failure throttle', () => {
+  it('counts in this process while Redis is unreachable, and says so in the log', async () => {
     const lines: string[] = [];
     const log = Fastify({
       logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
@@ -115,11 +115,15 @@ describe('device failure throttle', () => {
     });
     down.on('error', () => {});
     try {
-      const throttle = deviceFailureThrottle(down, 'test-down', { limit: 1, windowMs: 60_000 }, log);
+      const throttle = sharedFailureThrottle(down, 'test-down', { limit: 2, windowMs: 60_000 }, log);
       expect(await throttle.fail('k')).toBe(0);
       expect(await throttle.blockedFor('k')).toBe(0);
+      expect(await throttle.fail('k')).toBeGreaterThan(0);
+      expect(await throttle.blockedFor('k')).toBeGreaterThan(0);
+      expect(await throttle.blockedFor('other')).toBe(0);
       await throttle.reset('k');
-      const warnings = lines.filter((l) => l.includes('failure counter unavailable'));
+      expect(await throttle.blockedFor('k')).toBe(0);
+      const warnings = lines.filter((l) => l.includes('shared failure counter unavailable'));
       // Reported once a minute, not per attempt.
       expect(warnings).toHaveLength(1);
     } finally {
@@ -129,7 +133,7 @@ describe('device failure throttle', () => {
 
   it('counts in this process without Redis', async () => {
     const log = Fastify({ logger: false }).log;
-    const throttle = deviceFailureThrottle(undefined, 'test-memory', { limit: 2, windowMs: 60_000 }, log);
+    const throttle = sharedFailureThrottle(undefined, 'test-memory', { limit: 2, windowMs: 60_000 }, log);
     expect(await throttle.fail('k')).toBe(0);
     expect(await throttle.fail('k')).toBeGreaterThan(0);
     expect(await throttle.blockedFor('k')).toBeGreaterThan(0);

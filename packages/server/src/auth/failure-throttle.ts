@@ -112,32 +112,37 @@ export function redisFailureThrottle(
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /**
- * For device authentication: counted in Redis when the app has one (all nodes together), else in
- * this process. If Redis fails, the attempt goes ahead as if nothing were counted (logged once a
- * minute): an outage of the counter must not lock every device out.
+ * Counted in Redis when the app has one (all nodes together), else in this process. While Redis
+ * fails, this process counts alone (logged once a minute): an outage of the counter must neither
+ * lock every device and user out nor turn the limit off.
  */
-export function deviceFailureThrottle(
+export function sharedFailureThrottle(
   redis: Redis | undefined,
   name: string,
   options: FailureThrottleOptions,
   log: FastifyBaseLogger,
 ): FailureThrottle {
-  const inner = redis ? redisFailureThrottle(redis, name, options) : memoryFailureThrottle(options);
+  const local = memoryFailureThrottle(options);
+  if (!redis) return local;
+  const shared = redisFailureThrottle(redis, name, options);
   let loggedAt = Number.NEGATIVE_INFINITY;
-  const orElse = async <T>(attempt: Promise<T>, fallback: T): Promise<T> => {
+  const orLocal = async <T>(attempt: Promise<T>, fallback: () => Promise<T>): Promise<T> => {
     try {
       return await attempt;
     } catch (err) {
       if (Date.now() - loggedAt >= ERROR_LOG_INTERVAL_MS) {
         loggedAt = Date.now();
-        log.warn({ err, throttle: name }, 'failure counter unavailable; not limiting for now');
+        log.warn({ err, throttle: name }, 'shared failure counter unavailable; counting in this process');
       }
-      return fallback;
+      return fallback();
     }
   };
   return {
-    blockedFor: (key) => orElse(inner.blockedFor(key), 0),
-    fail: (key) => orElse(inner.fail(key), 0),
-    reset: (key) => orElse(inner.reset(key), undefined),
+    blockedFor: (key) => orLocal(shared.blockedFor(key), () => local.blockedFor(key)),
+    fail: (key) => orLocal(shared.fail(key), () => local.fail(key)),
+    reset: async (key) => {
+      await local.reset(key);
+      await orLocal(shared.reset(key), async () => {});
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DeviceAuthLimits } from '../auth/device-auth-limits.ts';
-import { deviceFailureThrottle, type FailureThrottle } from '../auth/failure-throttle.ts';
+import { type FailureThrottle, sharedFailureThrottle } from '../auth/failure-throttle.ts';
 
 /** Failed-authentication counters of MQTT devices; see DEVICE_AUTH_LIMITS. */
 export interface ConnectLimits {
@@ -21,13 +21,13 @@ export function connectLimits(
   log: FastifyBaseLogger,
 ): ConnectLimits {
   return {
-    perIp: deviceFailureThrottle(
+    perIp: sharedFailureThrottle(
       redis,
       'mqtt-ip-fail',
       { limit: limits.failuresPerIp, windowMs: limits.ipWindowMs },
       log,
     ),
-    perDevice: deviceFailureThrottle(
+    perDevice: sharedFailureThrottle(
       redis,
       'mqtt-device-fail',
       { limit: limits.failuresPerDevice, windowMs: limits.deviceWindowMs },

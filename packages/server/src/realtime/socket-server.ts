@@ -78,6 +78,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
       client.on('error', (err) => app.log.warn({ err: err.message }, 'socket.io redis adapter'));
       redisClients.push(client);
     }
+    publishWithoutCrashing(pub, app.log);
     io.adapter(createAdapter(pub, sub, { key: 'vw:sio' }));
   }
 
@@ -192,6 +193,26 @@ async function revalidateSockets(
     dropped += live.length;
   }
   return dropped;
+}
+
+/**
+ * The adapter publishes every broadcast without handling the answer: with Redis down, each one
+ * would be an unhandled rejection, which ends the process. This node's own sockets are still
+ * served (the adapter delivers locally as well); only other nodes miss the message. So the failure
+ * is logged, at most every 10 s, and the server goes on.
+ */
+function publishWithoutCrashing(pub: Redis, log: FastifyBaseLogger): void {
+  const publish = pub.publish.bind(pub);
+  let warnedAt = 0;
+  const guarded = (channel: string | Buffer, message: string | Buffer) =>
+    publish(channel, message).catch((err: unknown) => {
+      if (Date.now() - warnedAt > 10_000) {
+        warnedAt = Date.now();
+        log.warn({ err }, 'Redis unavailable: real-time events reach only this server’s sockets');
+      }
+      return 0;
+    });
+  pub.publish = guarded as Redis['publish'];
 }
 
 /** Handshake: `auth: {token}` must be a valid access token of an existing user. Returns the refusal, if any. */

@@ -1,7 +1,7 @@
 import { alertIngestBody, HEALTH_MESSAGES, healthIngestBody, ingestResult } from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
 import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
-import { deviceFailureThrottle } from '../../auth/failure-throttle.ts';
+import { sharedFailureThrottle } from '../../auth/failure-throttle.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { DeviceRow } from '../device/repository.ts';
 import { apiKeyAuthenticator } from './api-key-auth.ts';
@@ -25,7 +25,7 @@ export async function ingestRoutes(app: AppInstance, ctx: AppContext, ingest: In
   app.decorateRequest('ingestDevice', null);
 
   const limits = deviceAuthLimits(ctx.config.deviceAuth);
-  const failures = deviceFailureThrottle(
+  const failures = sharedFailureThrottle(
     ctx.redis,
     'ingest-ip-fail',
     { limit: limits.failuresPerIp, windowMs: limits.ipWindowMs },

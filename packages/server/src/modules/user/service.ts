@@ -8,7 +8,7 @@ import {
   SERVER_MESSAGES,
   type SignupInput,
 } from '@vitalwatch/shared';
-import type { LoginThrottle } from '../../auth/login-throttle.ts';
+import type { FailureThrottle } from '../../auth/failure-throttle.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { hashToken, newRefreshToken, type TokenService } from '../../auth/tokens.ts';
 import type { Db, Tx } from '../../db/index.ts';
@@ -27,7 +27,8 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    private readonly throttle: LoginThrottle,
+    /** Failed logins per account. */
+    private readonly throttle: FailureThrottle,
   ) {}
 
   /** 409 naming the taken field(s), so the form can say which one. */
