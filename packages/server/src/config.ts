@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
@@ -22,6 +23,27 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
       message: `must start with ${protocols.join(' or ')}`,
     });
+
+/**
+ * Which proxies' X-Forwarded-For to believe, so per-address limits count clients, not the load
+ * balancer: unset → none; `true` → any; a number → that many hops; else addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v): boolean | number | string[] => {
+    if (!v || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+  })
+  .refine((v) => !Array.isArray(v) || v.every((a) => isIP(a.split('/')[0] ?? '') !== 0), {
+    message: 'must be true, a number of hops, or comma-separated IP addresses or CIDR ranges',
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -58,6 +80,7 @@ export const envSchema = z.object({
         : [],
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().optional(),
   /** Requests per second one device may make to /api/v1/ingest/* (each may carry 500 readings). */
   INGEST_RATE_PER_DEVICE: z.coerce.number().int().min(1).default(100),
@@ -87,6 +110,8 @@ export interface AppConfig {
   publicUrl?: string;
   corsOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's trustProxy: whose X-Forwarded-For gives the client address (TRUST_PROXY). */
+  trustProxy: Env['TRUST_PROXY'];
   /** Built web app to serve, or undefined to serve none. */
   webDist: string | undefined;
   /** Per-IP and per-account login limits. */
@@ -175,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },

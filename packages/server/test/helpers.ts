@@ -77,6 +77,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'VitalWatch <test@vitalwatch.local>',
     corsOrigins: [],
     logLevel: 'silent',
+    trustProxy: false,
     webDist: undefined,
     loginLimits: { perIpPerMinute: 10_000, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ...overrides,

@@ -23,9 +23,17 @@ describe('configuration', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'the-balancer' }, 'TRUST_PROXY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('reads TRUST_PROXY as off, any, a hop count, or addresses and CIDR ranges', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
   });
 
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {
@@ -49,6 +57,39 @@ describe('configuration', () => {
     await expect(startServer({ DATA_DIR: tempDir(), MQTT_URL: 'ftp://broker' })).rejects.toThrow(
       /exited with 1:[\s\S]*Invalid configuration:\n {2}MQTT_URL: must start with mqtt:\/\//,
     );
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  const [pglite] = dbTargets();
+  const built = useTestApp(pglite!, {
+    trustProxy: ['10.0.0.1'],
+    loginLimits: { perIpPerMinute: 2, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
+  });
+
+  it('counts the client behind a trusted proxy by X-Forwarded-For, and ignores it from anyone else', async () => {
+    const { app } = built();
+    const attempt = (remoteAddress: string, forwardedFor: string) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/v1/user/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { user: { username: unique('someone'), password: 'Whatever1' } },
+        })
+        .then((r) => r.statusCode);
+    // Through the balancer: each client has its own count.
+    expect([await attempt('10.0.0.1', '198.51.100.1'), await attempt('10.0.0.1', '198.51.100.1')]).toEqual([
+      401, 401,
+    ]);
+    expect(await attempt('10.0.0.1', '198.51.100.1')).toBe(429);
+    expect(await attempt('10.0.0.1', '198.51.100.2')).toBe(401);
+    // From elsewhere the header is a lie: the sender's own address counts.
+    expect([await attempt('192.0.2.9', '198.51.100.3'), await attempt('192.0.2.9', '198.51.100.4')]).toEqual([
+      401, 401,
+    ]);
+    expect(await attempt('192.0.2.9', '198.51.100.5')).toBe(429);
   });
 });
 
