@@ -62,7 +62,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
     : undefined;
 
-  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -70,9 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: { err: serializeError },
     },
     bodyLimit: BODY_LIMIT,
-    // A hop count as the function it means (Fastify's types take no number): trust the nearest n.
-    trustProxy:
-      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".

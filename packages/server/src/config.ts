@@ -26,23 +26,24 @@ const optionalUrl = (protocols: string[]) =>
 
 /**
  * Which proxies' X-Forwarded-For to believe, so per-address limits count clients, not the load
- * balancer: unset → none; `true` → any; a number → that many hops; else addresses or CIDRs.
+ * balancer: unset → none; `true` → any peer (only when nothing reaches the server but the
+ * balancer); else the balancers' addresses or CIDRs. No hop counts: they cannot tell a balancer
+ * from a client that sends its own header (Fastify refuses them for that reason).
  */
 const trustProxy = z
   .string()
   .trim()
   .optional()
-  .transform((v): boolean | number | string[] => {
+  .transform((v): boolean | string[] => {
     if (!v || v === 'false') return false;
     if (v === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
     return v
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean);
   })
   .refine((v) => !Array.isArray(v) || v.every((a) => isIP(a.split('/')[0] ?? '') !== 0), {
-    message: 'must be true, a number of hops, or comma-separated IP addresses or CIDR ranges',
+    message: 'must be true or comma-separated IP addresses or CIDR ranges',
   });
 
 export const envSchema = z.object({
@@ -84,6 +85,8 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Requests per second one device may make to /api/v1/ingest/* (each may carry 500 readings). */
   INGEST_RATE_PER_DEVICE: z.coerce.number().int().min(1).default(100),
+  /** Open connections to the embedded MQTT broker from one address (a gateway, a TCP load balancer). */
+  MQTT_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -204,5 +207,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },
+    ...(env.MQTT_CONNECTIONS_PER_ADDRESS
+      ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }
+      : {}),
   };
 }
