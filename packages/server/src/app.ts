@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     redis,
     tokens,
     guards: authGuards(database.db, tokens),
-    users: new UserService(database.db, tokens, throttle),
+    users: new UserService(database.db, tokens, throttle, events),
     mqtt: new MqttGateway(config),
     events,
     ...createDataPath(database, events, app.log),

@@ -85,6 +85,8 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Requests per second one device may make to /api/v1/ingest/* (each may carry 500 readings). */
   INGEST_RATE_PER_DEVICE: z.coerce.number().int().min(1).default(100),
+  /** How often every socket's token is checked again (expiry); session ends are acted on at once. */
+  SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Open connections to the embedded MQTT broker from one address (a gateway, a TCP load balancer). */
   MQTT_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
 });
@@ -119,6 +121,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Per-IP and per-account login limits. */
   loginLimits: { perIpPerMinute: number; perAccountFailures: number; perAccountWindowMs: number };
+  /** How often every socket's token is checked again, in ms (default 30 s). */
+  socketRecheckMs?: number;
   /** Failed device authentication limits; unset fields take DEVICE_AUTH_LIMITS (auth/device-auth-limits.ts). */
   deviceAuth?: Partial<DeviceAuthLimits>;
   /** Device ingestion; every field optional with sensible defaults (100 req/s per device, sweep every 30 s). */
@@ -207,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },
+    socketRecheckMs: env.SOCKET_RECHECK_SECONDS * 1000,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }
       : {}),

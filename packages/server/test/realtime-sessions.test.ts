@@ -86,8 +86,13 @@ describe.each(dbTargets())('sockets close as soon as sessions end, on $name', (t
     expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
     await expect(connect(otherSession.accessToken)).rejects.toThrow('Invalid or expired token');
     const callerAgain = await connect(changed.json().data.accessToken);
-    // What a sessions-ended notice runs: a re-check of the user's sockets, not a blanket disconnect.
-    expect(await built().ctx.realtime!.revalidate(alice.user._id)).toBe(0);
+    // A later notice for the same user re-checks that socket, and it belongs to a live session.
+    const dropped = disconnected(callerAgain, 2000).then(
+      () => 'dropped',
+      () => 'stayed',
+    );
+    built().ctx.events.emit('sessionsEnded', alice.user._id);
+    expect(await dropped).toBe('stayed');
     expect(callerAgain.connected).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   type ClientToServerEvents,
@@ -45,12 +46,12 @@ export interface Realtime {
    * Disconnect this node's sockets (all, or only those of `userId`) whose token no longer
    * authenticates (expired, sessions ended by a password change or reset, user deleted); their
    * clients reconnect with a fresh token or not at all. Returns how many sockets were dropped.
-   * Runs for everyone every REVALIDATE_MS, and for one user on every node when `sessionsEnded`.
+   * Runs for everyone every `socketRecheckMs` (REVALIDATE_MS), and for one user on every node when `sessionsEnded`.
    */
   revalidate(userId?: string): Promise<number>;
 }
 
-/** A socket outlives an expired handshake token by at most this long. */
+/** A socket outlives an expired handshake token by at most this long, unless configured. */
 export const REVALIDATE_MS = 30_000;
 
 /** Another node's notice arrives through Redis: parsed like any other input. */
@@ -72,13 +73,17 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
 
   const redisClients: Redis[] = [];
   if (redisUrl) {
-    const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
+    // Publishing fails fast while Redis is away (no queue to grow, 1 s for a Redis that stopped
+    // answering); subscribing waits for it however long it takes, so a node started during an
+    // outage joins the others once Redis is back.
+    const pub = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000 });
+    const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
     for (const client of [pub, sub]) {
       client.on('error', (err) => app.log.warn({ err: err.message }, 'socket.io redis adapter'));
       redisClients.push(client);
     }
-    publishWithoutCrashing(pub, app.log);
+    unhandledByAdapter(pub, ['publish'], app.log);
+    unhandledByAdapter(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], app.log);
     io.adapter(createAdapter(pub, sub, { key: 'vw:sio' }));
   }
 
@@ -147,7 +152,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
   ctx.events.on('sessionsEnded', onSessionsEnded);
   io.on('sessionsEnded', onPeerSessionsEnded);
 
-  const timer = setInterval(() => void revalidate(), REVALIDATE_MS);
+  const timer = setInterval(() => void revalidate(), ctx.config.socketRecheckMs ?? REVALIDATE_MS);
   timer.unref();
 
   app.addHook('preClose', async () => {
@@ -159,7 +164,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-    await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
+    await Promise.all(redisClients.map(closeRedis));
   });
   return { io, revalidate };
 }
@@ -196,23 +201,36 @@ async function revalidateSockets(
 }
 
 /**
- * The adapter publishes every broadcast without handling the answer: with Redis down, each one
+ * The adapter calls these commands without handling their answer: with Redis down, each failure
  * would be an unhandled rejection, which ends the process. This node's own sockets are still
- * served (the adapter delivers locally as well); only other nodes miss the message. So the failure
- * is logged, at most every 10 s, and the server goes on.
+ * served (the adapter delivers locally as well); only other nodes miss the message. So failures
+ * are logged, at most every 10 s, and the server goes on.
  */
-function publishWithoutCrashing(pub: Redis, log: FastifyBaseLogger): void {
-  const publish = pub.publish.bind(pub);
+function unhandledByAdapter(
+  client: Redis,
+  commands: ('publish' | 'subscribe' | 'psubscribe' | 'unsubscribe' | 'punsubscribe')[],
+  log: FastifyBaseLogger,
+): void {
   let warnedAt = 0;
-  const guarded = (channel: string | Buffer, message: string | Buffer) =>
-    publish(channel, message).catch((err: unknown) => {
-      if (Date.now() - warnedAt > 10_000) {
-        warnedAt = Date.now();
-        log.warn({ err }, 'Redis unavailable: real-time events reach only this server’s sockets');
-      }
-      return 0;
-    });
-  pub.publish = guarded as Redis['publish'];
+  for (const command of commands) {
+    const original = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const guarded = (...args: unknown[]) =>
+      original(...args).catch((err: unknown) => {
+        if (Date.now() - warnedAt > 10_000) {
+          warnedAt = Date.now();
+          log.warn({ err, command }, 'Redis unavailable: real-time events reach only this server’s sockets');
+        }
+        return 0;
+      });
+    Object.assign(client, { [command]: guarded });
+  }
+}
+
+/** Quit politely if Redis answers within a second, else just drop the connection. */
+async function closeRedis(client: Redis): Promise<void> {
+  const quit = client.quit().catch(() => {});
+  await Promise.race([quit, sleep(1000, undefined, { ref: false })]);
+  client.disconnect();
 }
 
 /** Handshake: `auth: {token}` must be a valid access token of an existing user. Returns the refusal, if any. */

@@ -112,8 +112,6 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
       const { oldPassword, newPassword, refreshToken } = request.body;
       const { userId } = caller(request);
       const accessToken = await users.changePassword(userId, oldPassword, newPassword, refreshToken);
-      // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
-      ctx.events.emit('sessionsEnded', userId);
       return { success: true as const, message: SERVER_MESSAGES.passwordChanged, data: { accessToken } };
     },
   );

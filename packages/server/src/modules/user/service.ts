@@ -14,6 +14,7 @@ import { hashToken, newRefreshToken, type TokenService } from '../../auth/tokens
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { presentUser } from './presenter.ts';
 import * as repo from './repository.ts';
 
@@ -29,6 +30,7 @@ export class UserService {
     private readonly tokens: TokenService,
     /** Failed logins per account. */
     private readonly throttle: FailureThrottle,
+    private readonly events: EventBus,
   ) {}
 
   /** 409 naming the taken field(s), so the form can say which one. */
@@ -157,7 +159,10 @@ export class UserService {
       await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
       await repo.revokeAllForUser(tx, userId, kept?.userId === userId ? kept.family : undefined);
     });
-    return this.tokens.signAccess({ userId: user.id, role: user.role });
+    const accessToken = this.tokens.signAccess({ userId: user.id, role: user.role });
+    // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
+    this.events.emit('sessionsEnded', userId);
+    return accessToken;
   }
 
   async saveFcmToken(userId: string, sub: PushSubscriptionJson, userAgent: string | null): Promise<void> {
