@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { deviceTopic } from '@vitalwatch/shared';
 import type { MqttClient } from 'mqtt';
 import { symbols } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
+import { addressKey } from '../src/auth/address-key.ts';
 import type { DeviceAuthLimits } from '../src/auth/device-auth-limits.ts';
+import { VerifiedCredentials } from '../src/mqtt/verified-credentials.ts';
 import { countRows, createDevice } from './device-helpers.ts';
 import { createAdmin, type DbTarget, dbTargets } from './helpers.ts';
 import { brokerUrl, connectDevice, useMqttApp } from './mqtt-helpers.ts';
@@ -44,92 +46,105 @@ describe.each(dbTargets())('MQTT authentication limits on $name', (target) => {
   describe('per device id', () => {
     const built = useBroker(target, { failuresPerDevice: 3 });
 
-    it('after 3 wrong codes refuses the id even with its right code; other devices still connect', async () => {
+    it('never refuses the right code after wrong ones; reports the id once, without codes', async () => {
       const admin = await createAdmin(built());
       const victim = await createDevice(built(), admin);
-      const neighbour = await createDevice(built(), admin);
       const url = brokerUrl(built());
       const logged = await logsOf(built(), async () => {
-        for (const guess of ['guess-one', 'guess-two', 'guess-three']) {
+        for (const guess of ['guess-one', 'guess-two', 'guess-three', 'guess-four', 'guess-five']) {
           await expect(connectDevice(url, { _id: victim._id, apiAuthCode: guess })).rejects.toThrow(
             /Bad username or password/,
           );
         }
-        await expect(connectDevice(url, victim)).rejects.toThrow(/Not authorized/);
-        await expect(connectDevice(url, { _id: victim._id, apiAuthCode: 'guess-four' })).rejects.toThrow(
-          /Not authorized/,
+        const client = keep(await connectDevice(url, victim));
+        await client.publishAsync(deviceTopic(victim._id, 'alert'), JSON.stringify({ alertType: 'SOS' }), {
+          qos: 1,
+        });
+        await expect(connectDevice(url, { _id: victim._id, apiAuthCode: 'guess-six' })).rejects.toThrow(
+          /Bad username or password/,
         );
+        keep(await connectDevice(url, victim));
       });
-      const client = keep(await connectDevice(url, neighbour));
-      await client.publishAsync(deviceTopic(neighbour._id, 'health'), JSON.stringify({ heartRate: 70 }), {
-        qos: 1,
-      });
-      expect(await countRows(built(), 'health_records', neighbour._id)).toBe(1);
+      expect(await countRows(built(), 'alerts', victim._id)).toBe(1);
 
-      // One warning when the lock starts, naming the id; no code, right or wrong, in the logs.
-      const warnings = logged.split('\n').filter((line) => line.includes('too many wrong codes'));
+      const warnings = logged.split('\n').filter((line) => line.includes('wrong codes keep coming'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain(victim._id);
       expect(logged).not.toMatch(/guess-/);
       expect(logged).not.toContain(victim.apiAuthCode);
     });
 
-    it('a successful login clears the count of earlier wrong codes', async () => {
+    it('reports no names that are not device ids', async () => {
       const admin = await createAdmin(built());
       const device = await createDevice(built(), admin);
       const url = brokerUrl(built());
-      for (let round = 0; round < 2; round++) {
-        for (let i = 0; i < 2; i++) {
-          await expect(connectDevice(url, { _id: device._id, apiAuthCode: 'old-code' })).rejects.toThrow(
-            /Bad username or password/,
-          );
+      const logged = await logsOf(built(), async () => {
+        for (let i = 0; i < 4; i++) {
+          await expect(
+            connectDevice(url, { _id: 'gateway-admin', apiAuthCode: device.apiAuthCode }),
+          ).rejects.toThrow(/Bad username or password/);
         }
-        // Four wrong codes in all, but never three since the last success.
-        await keep(await connectDevice(url, device)).endAsync();
-      }
-    });
-
-    it('keeps no lock for names that are not device ids', async () => {
-      const admin = await createAdmin(built());
-      const device = await createDevice(built(), admin);
-      const url = brokerUrl(built());
-      for (let i = 0; i < 4; i++) {
-        await expect(
-          connectDevice(url, { _id: 'gateway-admin', apiAuthCode: device.apiAuthCode }),
-        ).rejects.toThrow(/Bad username or password/);
-      }
+      });
+      expect(logged).not.toContain('wrong codes keep coming');
     });
   });
 
   describe('per address', () => {
     const built = useBroker(target, { failuresPerIp: 4 });
 
-    it('after 4 failed CONNECTs refuses every new one from the address; connected devices carry on', async () => {
+    it('once blocked, lets in only devices that logged in before, and refuses the rest without a lookup', async () => {
       const admin = await createAdmin(built());
-      const connected = await createDevice(built(), admin);
-      const late = await createDevice(built(), admin);
+      const [connected, known, disabledSince, late] = await Promise.all(
+        [1, 2, 3, 4].map(() => createDevice(built(), admin)),
+      );
       const url = brokerUrl(built());
-      const client = keep(await connectDevice(url, connected));
+      const client = keep(await connectDevice(url, connected!));
+      await (await connectDevice(url, known!)).endAsync();
+      await (await connectDevice(url, disabledSince!)).endAsync();
+
+      const lookups = vi.spyOn(built().ctx.ingest, 'authenticateDevice');
       const logged = await logsOf(built(), async () => {
-        // Different ids each time: the per-id limit (10) is never reached.
         for (let i = 0; i < 4; i++) {
           await expect(connectDevice(url, { _id: randomUUID(), apiAuthCode: 'guess' })).rejects.toThrow(
             /Bad username or password/,
           );
         }
-        await expect(connectDevice(url, late)).rejects.toThrow(/Server unavailable/);
+        lookups.mockClear();
+        // Never logged in (here): refused before the database is asked, the right code or not.
+        await expect(connectDevice(url, late!)).rejects.toThrow(/Server unavailable/);
         await expect(connectDevice(url, { _id: randomUUID(), apiAuthCode: 'guess' })).rejects.toThrow(
           /Server unavailable/,
         );
+        await expect(connectDevice(url, { _id: known!._id, apiAuthCode: 'guess' })).rejects.toThrow(
+          /Server unavailable/,
+        );
+        expect(lookups).not.toHaveBeenCalled();
       });
+      lookups.mockRestore();
       const warnings = logged.split('\n').filter((line) => line.includes('too many failed connections'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('127.0.0.1');
 
-      await client.publishAsync(deviceTopic(connected._id, 'health'), JSON.stringify({ spo2: 97 }), {
+      // Logged in before: still checked against the database, and let in.
+      const again = keep(await connectDevice(url, known!));
+      await again.publishAsync(deviceTopic(known!._id, 'health'), JSON.stringify({ heartRate: 71 }), {
         qos: 1,
       });
-      expect(await countRows(built(), 'health_records', connected._id)).toBe(1);
+      expect(await countRows(built(), 'health_records', known!._id)).toBe(1);
+
+      const off = await built().app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/change-validity/${disabledSince!._id}`,
+        headers: admin.auth,
+        payload: { isValid: false },
+      });
+      expect(off.statusCode).toBe(200);
+      await expect(connectDevice(url, disabledSince!)).rejects.toThrow(/Not authorized/);
+
+      await client.publishAsync(deviceTopic(connected!._id, 'health'), JSON.stringify({ spo2: 97 }), {
+        qos: 1,
+      });
+      expect(await countRows(built(), 'health_records', connected!._id)).toBe(1);
     });
   });
 
@@ -161,5 +176,49 @@ describe.each(dbTargets())('MQTT authentication limits on $name', (target) => {
       }
       expect(third.connected).toBe(true);
     });
+  });
+});
+
+describe('verified credentials', () => {
+  it('keeps a SHA-256 hash per device id, never the code, and matches only the same id and code', () => {
+    const verified = new VerifiedCredentials();
+    const [id, other] = [randomUUID(), randomUUID()];
+    const code = randomBytes(32).toString('hex');
+    verified.remember(id, code);
+    const stored = [...verified.entries()];
+    expect(stored).toEqual([[id, createHash('sha256').update(code).digest('base64')]]);
+    expect(JSON.stringify(stored)).not.toContain(code);
+    expect(verified.has(id, code)).toBe(true);
+    expect(verified.has(id, randomBytes(32).toString('hex'))).toBe(false);
+    expect(verified.has(other, code)).toBe(false);
+    verified.forget(id);
+    expect(verified.has(id, code)).toBe(false);
+  });
+
+  it('forgets the id verified least recently past its size', () => {
+    const verified = new VerifiedCredentials(2);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    verified.remember(a, 'code-a');
+    verified.remember(b, 'code-b');
+    verified.remember(a, 'code-a');
+    verified.remember(c, 'code-c');
+    expect([verified.has(a, 'code-a'), verified.has(b, 'code-b'), verified.has(c, 'code-c')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('address keys', () => {
+  it('keeps IPv4 addresses, unwraps IPv4-mapped ones, and counts IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:DB8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:3::9')).toBe('2001:db8:1:3::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('unknown')).toBe('unknown');
   });
 });

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { FailureThrottle } from '../auth/failure-throttle.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { isDeviceId } from './connect-guard.ts';
 import { parseDeviceTopic } from './device-messages.ts';
+import type { WrongCodeWatch } from './wrong-code-watch.ts';
 
 const hookAnswer = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean() });
 type HookAnswer = z.infer<typeof hookAnswer>;
@@ -32,15 +32,15 @@ const sameSecret = (a: string, b: string) => {
  * broker. These endpoints are its HTTP hooks, in EMQX's format (HTTP authentication and HTTP
  * authorization: answer 200 `{result: "allow" | "deny"}`):
  * - POST /api/v1/mqtt/auth `{username, password}`: a device (id + apiAuthCode) is allowed; so is
- *   the server itself, with the credentials of MQTT_URL, as superuser. After too many wrong codes
- *   for one device id (`perDevice`, shared with the embedded broker's limit) that id is denied for
- *   the rest of the window, even with the right code. Only per id: the broker calls from its own
- *   address, so an address says nothing about the device.
+ *   the server itself, with the credentials of MQTT_URL, as superuser. A right code is always
+ *   allowed: wrong codes per device id (`wrongCodes`, shared with the embedded broker) are only
+ *   reported. Nothing per address: the broker calls from its own, which says nothing about the
+ *   device; limiting floods of failing CONNECTs is the broker's job.
  * - POST /api/v1/mqtt/acl `{username, topic, action}`: a device may publish to its own
  *   `devices/<id>/health|alert` only, and subscribe to nothing.
  * Registered only when MQTT_URL is set.
  */
-export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, perDevice: FailureThrottle) {
+export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, wrongCodes: WrongCodeWatch) {
   const url = new URL(ctx.config.mqttUrl ?? 'mqtt://localhost');
   const server = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
   const response = { 200: hookAnswer };
@@ -59,24 +59,14 @@ export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, perD
     }
     // Anything but a UUID can never be a device (and gets no counter of its own).
     if (!isDeviceId(username)) return deny;
-    if ((await perDevice.blockedFor(username)) > 0) return deny;
     try {
       await ctx.ingest.authenticateDevice(username, password);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       // 403 is the right code of a disabled device: not a guess, not counted.
-      if (err.status === 401) {
-        const retryAfterSeconds = await perDevice.fail(username);
-        if (retryAfterSeconds > 0) {
-          request.log.warn(
-            { deviceId: username, retryAfterSeconds },
-            'MQTT device id denied after too many wrong codes',
-          );
-        }
-      }
+      if (err.status === 401) await wrongCodes.wrong(username, request.log);
       return deny;
     }
-    void perDevice.reset(username);
     return allow();
   });
 

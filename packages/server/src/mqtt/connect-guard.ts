@@ -2,15 +2,18 @@ import type { Socket } from 'node:net';
 import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressKey } from '../auth/address-key.ts';
 import type { DeviceAuthLimits } from '../auth/device-auth-limits.ts';
 import { type FailureThrottle, sharedFailureThrottle } from '../auth/failure-throttle.ts';
+import { VerifiedCredentials } from './verified-credentials.ts';
+import { WrongCodeWatch } from './wrong-code-watch.ts';
 
 /** Failed-authentication counters of MQTT devices; see DEVICE_AUTH_LIMITS. */
 export interface ConnectLimits {
   /** Failed CONNECTs per remote address (embedded broker only). */
   perIp: FailureThrottle;
-  /** Wrong codes per device id (embedded broker and the external broker's auth hook). */
-  perDevice: FailureThrottle;
+  /** Wrong codes per device id, reported, never refused (embedded broker and the auth hook). */
+  wrongCodes: WrongCodeWatch;
   maxConnectionsPerIp: number;
 }
 
@@ -27,11 +30,14 @@ export function connectLimits(
       { limit: limits.failuresPerIp, windowMs: limits.ipWindowMs },
       log,
     ),
-    perDevice: sharedFailureThrottle(
-      redis,
-      'mqtt-device-fail',
-      { limit: limits.failuresPerDevice, windowMs: limits.deviceWindowMs },
-      log,
+    wrongCodes: new WrongCodeWatch(
+      sharedFailureThrottle(
+        redis,
+        'mqtt-device-fail',
+        { limit: limits.failuresPerDevice, windowMs: limits.deviceWindowMs },
+        log,
+      ),
+      limits.deviceWindowMs,
     ),
     maxConnectionsPerIp: limits.mqttConnectionsPerIp,
   };
@@ -43,22 +49,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isDeviceId = (value: string | undefined): value is string =>
   value !== undefined && UUID.test(value);
 
-/** Why a CONNECT is refused before its credentials are checked, as an MQTT 3.1.1 CONNACK code. */
+/** Why a CONNECT is refused before its credentials are checked: 3 (server unavailable). */
 export interface Refusal {
-  /** 3 server unavailable (this address, for now); 5 not authorized (this device id, for now). */
-  returnCode: 3 | 5;
+  returnCode: 3;
   message: string;
 }
 
 /**
- * The embedded broker's defence against guessing and floods, in front of the credential check:
- * - per address: open connections are capped, and after too many failed CONNECTs every CONNECT
- *   from it is refused (3, server unavailable) for the rest of the window, before any database
- *   lookup;
- * - per device id: after too many wrong codes the id is refused (5, not authorized) for the rest
- *   of the window, even with the right code; a success clears its count.
- * A successful CONNECT costs two counter lookups and nothing else. Each block is logged once,
- * when it starts; passwords never.
+ * The embedded broker's defence against floods of failing CONNECTs, in front of the credential
+ * check. Per address (an IPv6 one by its /64): open connections are capped, and after too many
+ * failed CONNECTs the address is blocked for the rest of the window. While it is, a CONNECT is
+ * refused (3, server unavailable) before any database lookup, unless its id and code are ones
+ * that logged in on this node before (VerifiedCredentials): the valid devices behind a clinic
+ * gateway or a load balancer keep connecting while something else behind it keeps failing.
+ * Known credentials still go through the full check, so a disabled device or an old code is
+ * still refused. Wrong codes are also counted per device id, only to report it (WrongCodeWatch):
+ * a right code is never refused because of them. Blocks are logged when they start; codes never.
  */
 export class ConnectGuard {
   private readonly open = new Map<string, number>();
@@ -68,11 +74,12 @@ export class ConnectGuard {
   constructor(
     private readonly limits: ConnectLimits,
     private readonly log: FastifyBaseLogger,
+    private readonly verified = new VerifiedCredentials(),
   ) {}
 
   /** Counts a new socket until it closes; false when its address is at the cap (drop it). */
   admit(socket: Socket): boolean {
-    const ip = socket.remoteAddress ?? 'unknown';
+    const ip = addressKey(socket.remoteAddress ?? 'unknown');
     const count = this.open.get(ip) ?? 0;
     if (count >= this.limits.maxConnectionsPerIp) {
       if (!this.reportedFull.has(ip)) {
@@ -91,40 +98,48 @@ export class ConnectGuard {
     return true;
   }
 
-  /** A refusal when the address or the device id is blocked now; undefined to go on. */
-  async refusal(ip: string, username: string | undefined): Promise<Refusal | undefined> {
-    const [ipWait, deviceWait] = await Promise.all([
-      this.limits.perIp.blockedFor(ip),
-      isDeviceId(username) ? this.limits.perDevice.blockedFor(username) : 0,
-    ]);
-    if (ipWait > 0) return { returnCode: 3, message: 'too many failed connections from this address' };
-    if (deviceWait > 0) return { returnCode: 5, message: 'too many failed attempts for this device' };
+  /**
+   * A refusal when the address is blocked and these are not credentials that logged in before;
+   * undefined to go on to the credential check. Known credentials skip the counter lookup.
+   */
+  async refusal(
+    ip: string,
+    username: string | undefined,
+    password: string | undefined,
+  ): Promise<Refusal | undefined> {
+    if (isDeviceId(username) && password !== undefined && this.verified.has(username, password)) {
+      return undefined;
+    }
+    if ((await this.limits.perIp.blockedFor(addressKey(ip))) > 0) {
+      return { returnCode: 3, message: 'too many failed connections from this address' };
+    }
     return undefined;
   }
 
-  /** Wrong or missing credentials: count them for the address and, if it is one, the device id. */
-  async failed(ip: string, username: string | undefined): Promise<void> {
-    const [ipWait, deviceWait] = await Promise.all([
-      this.limits.perIp.fail(ip),
-      isDeviceId(username) ? this.limits.perDevice.fail(username) : 0,
+  /**
+   * Wrong or missing credentials: counted for the address and, if it is one, reported for the
+   * device id. A code that logged in before and is wrong now (regenerated) is forgotten.
+   */
+  async failed(ip: string, username: string | undefined, password: string | undefined): Promise<void> {
+    const key = addressKey(ip);
+    if (isDeviceId(username) && password !== undefined && this.verified.has(username, password)) {
+      this.verified.forget(username);
+    }
+    const [ipWait] = await Promise.all([
+      this.limits.perIp.fail(key),
+      isDeviceId(username) ? this.limits.wrongCodes.wrong(username, this.log, { ip }) : undefined,
     ]);
     if (ipWait > 0) {
       this.log.warn(
-        { ip, retryAfterSeconds: ipWait },
-        'MQTT address refused after too many failed connections',
-      );
-    }
-    if (deviceWait > 0) {
-      this.log.warn(
-        { deviceId: username, ip, retryAfterSeconds: deviceWait },
-        'MQTT device id refused after too many wrong codes',
+        { ip: key, retryAfterSeconds: ipWait },
+        'MQTT address refused after too many failed connections (devices that logged in before still connect)',
       );
     }
   }
 
-  /** The device logged in: its earlier wrong codes no longer count. Not awaited by the CONNACK. */
-  succeeded(deviceId: string): void {
-    void this.limits.perDevice.reset(deviceId);
+  /** The device logged in with this code: it may connect even while its address is blocked. */
+  succeeded(deviceId: string, apiAuthCode: string): void {
+    this.verified.remember(deviceId, apiAuthCode);
   }
 }
 

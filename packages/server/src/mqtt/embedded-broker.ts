@@ -43,8 +43,8 @@ const FALLBACK_TRIES = 10;
  * so the PUBACK means "committed". A failed ingestion errors the callback, which closes the
  * connection without a PUBACK, and the device resends (its messageId keeps the retry idempotent).
  * A device disabled or deleted while connected is disconnected at its next publish, and its
- * reconnection is refused. Failed CONNECTs are limited per address and per device id
- * (ConnectGuard).
+ * reconnection is refused. Floods of failed CONNECTs are limited per address, without keeping
+ * out the devices that logged in before; wrong codes per device id are only reported (ConnectGuard).
  */
 export async function startEmbeddedBroker<Device>(
   opts: EmbeddedBrokerOptions<Device>,
@@ -61,27 +61,27 @@ export async function startEmbeddedBroker<Device>(
     password: Buffer | undefined,
   ): Promise<AuthenticateError | null> {
     const ip = remoteAddressOf(client);
-    const refusal = await guard.refusal(ip, username);
+    const apiAuthCode = password?.toString('utf8');
+    const refusal = await guard.refusal(ip, username, apiAuthCode);
     if (refusal) return authError(refusal.returnCode, refusal.message);
-    if (!username || !password) {
-      await guard.failed(ip, username);
+    if (!username || !apiAuthCode) {
+      await guard.failed(ip, username, apiAuthCode);
       return authError(4, 'username and password required');
     }
-    const apiAuthCode = password.toString('utf8');
     try {
       await ingest.authenticateDevice(username, apiAuthCode);
     } catch (err) {
       // The right code of a disabled device: not a guess, not counted.
       if (err instanceof AppError && err.status === 403) return authError(5, err.message);
       if (err instanceof AppError && err.status < 500) {
-        await guard.failed(ip, username);
+        await guard.failed(ip, username, apiAuthCode);
         return authError(4, err.message);
       }
       log.error({ err }, 'MQTT device authentication failed');
       return authError(3, 'server unavailable');
     }
     sessions.set(client, { deviceId: username, apiAuthCode });
-    guard.succeeded(username);
+    guard.succeeded(username, apiAuthCode);
     return null;
   }
 

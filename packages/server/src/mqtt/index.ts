@@ -31,7 +31,7 @@ export async function registerMqtt(app: AppInstance, ctx: AppContext): Promise<v
     await ctx.mqtt.stop();
   });
   if (ctx.config.mqttUrl) {
-    await app.register((instance) => mqttAuthHookRoutes(instance, ctx, limits.perDevice), {
+    await app.register((instance) => mqttAuthHookRoutes(instance, ctx, limits.wrongCodes), {
       prefix: '/api/v1/mqtt',
     });
   }

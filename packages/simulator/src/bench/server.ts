@@ -24,6 +24,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Above the bench's largest `--devices` (20,000): each device holds one MQTT connection. */
+const BENCH_CONNECTIONS_PER_ADDRESS = 25_000;
+
 /**
  * The real `main.ts` (what `npm start` runs) in its own process, on 127.0.0.1, with Redis off
  * and the embedded MQTT broker on a free port, unless `env.MQTT_URL` names an external broker. `nodeFlags` e.g. ['--cpu-prof'] for profiling.
@@ -39,6 +42,9 @@ export async function startServer(
       ...process.env,
       REDIS_URL: '',
       MQTT_URL: '',
+      // Every simulated device connects from 127.0.0.1: lift the per-address cap (1000) past the
+      // bench's 20,000 devices.
+      MQTT_CONNECTIONS_PER_ADDRESS: String(BENCH_CONNECTIONS_PER_ADDRESS),
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
