@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@vitalwatch/shared';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { symbols } from 'pino';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/index.ts';
@@ -166,4 +167,21 @@ export async function createAdmin(built: BuiltApp): Promise<TestUser> {
   });
   const body = res.json<AuthResponse>();
   return { ...body.data, password, auth: { authorization: `Bearer ${body.data.accessToken}` } };
+}
+
+/** Everything the app logs while `work` runs (captured, not printed); the app's level applies. */
+export async function logsOf(built: BuiltApp, work: () => Promise<void>): Promise<string> {
+  const stream: unknown = Reflect.get(built.app.log, symbols.streamSym);
+  if (typeof stream !== 'object' || stream === null || !('write' in stream)) throw new Error('no log stream');
+  const lines: string[] = [];
+  const spy = vi.spyOn(stream as { write(line: string): boolean }, 'write').mockImplementation((line) => {
+    lines.push(line);
+    return true;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines.join('');
 }

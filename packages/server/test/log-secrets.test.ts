@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { symbols } from 'pino';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, postHealth } from './device-helpers.ts';
-import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
+import { createAdmin, dbTargets, logsOf, type TestUser, useTestApp } from './helpers.ts';
 
 describe.each(dbTargets())('what the logs keep out on $name', (target) => {
   const built = useTestApp(target, { logLevel: 'error', ingest: { offlineSweepIntervalMs: 0 } });
@@ -11,30 +10,12 @@ describe.each(dbTargets())('what the logs keep out on $name', (target) => {
     admin = await createAdmin(built());
   });
 
-  /** Everything the app logs while `work` runs (the logger's own stream, not printed). */
-  async function logsOf(work: () => Promise<void>): Promise<string> {
-    const stream: unknown = Reflect.get(built().app.log, symbols.streamSym);
-    if (typeof stream !== 'object' || stream === null || !('write' in stream))
-      throw new Error('no log stream');
-    const lines: string[] = [];
-    const spy = vi.spyOn(stream as { write(line: string): boolean }, 'write').mockImplementation((line) => {
-      lines.push(line);
-      return true;
-    });
-    try {
-      await work();
-    } finally {
-      spy.mockRestore();
-    }
-    return lines.join('');
-  }
-
   it("a failed query is logged with its SQL but not its values: the device's API key stays out", async () => {
     const device = await createDevice(built(), admin);
     const db = built().ctx.db;
     let status = 0;
     let body = '';
-    const logged = await logsOf(async () => {
+    const logged = await logsOf(built(), async () => {
       await db.execute(sql`alter table devices rename to devices_away`);
       try {
         const res = await postHealth(built(), device.apiAuthCode, { heartRate: 70 });

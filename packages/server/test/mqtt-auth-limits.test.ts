@@ -1,33 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { deviceTopic } from '@vitalwatch/shared';
 import type { MqttClient } from 'mqtt';
-import { symbols } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BuiltApp } from '../src/app.ts';
 import { addressKey } from '../src/auth/address-key.ts';
 import type { DeviceAuthLimits } from '../src/auth/device-auth-limits.ts';
 import { VerifiedCredentials } from '../src/mqtt/verified-credentials.ts';
 import { countRows, createDevice } from './device-helpers.ts';
-import { createAdmin, type DbTarget, dbTargets } from './helpers.ts';
+import { createAdmin, type DbTarget, dbTargets, logsOf } from './helpers.ts';
 import { brokerUrl, connectDevice, useMqttApp } from './mqtt-helpers.ts';
 import { freePort } from './realtime-helpers.ts';
-
-/** Everything the app logs at warn and above while `work` runs (captured, not printed). */
-async function logsOf(built: BuiltApp, work: () => Promise<void>): Promise<string> {
-  const stream: unknown = Reflect.get(built.app.log, symbols.streamSym);
-  if (typeof stream !== 'object' || stream === null || !('write' in stream)) throw new Error('no log stream');
-  const lines: string[] = [];
-  const spy = vi.spyOn(stream as { write(line: string): boolean }, 'write').mockImplementation((line) => {
-    lines.push(line);
-    return true;
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return lines.join('');
-}
 
 /** An app with the embedded broker on a free port and these limits (every client is 127.0.0.1). */
 const useBroker = (target: DbTarget, deviceAuth: Partial<DeviceAuthLimits>) =>
