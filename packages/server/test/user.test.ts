@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, dbTargets, signup, unique, useTestApp } from './helpers.ts';
@@ -152,13 +153,15 @@ describe.each(dbTargets())('account API on $name', (target) => {
   });
 
   describe('tokens', () => {
-    it('refresh rotates: the new pair works, the old refresh token does not', async () => {
+    const refresh = (refreshToken: string) =>
+      inject({ method: 'POST', url: '/api/v1/user/refresh', payload: { refreshToken } });
+    /** As if every rotation so far happened a minute ago, past the retry grace. */
+    const ageRotations = () =>
+      built().ctx.db.execute(sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute'`);
+
+    it('refresh rotates: the new pair works, the old refresh token does not once its grace is over', async () => {
       const u = await signup(built());
-      const first = await inject({
-        method: 'POST',
-        url: '/api/v1/user/refresh',
-        payload: { refreshToken: u.refreshToken },
-      });
+      const first = await refresh(u.refreshToken);
       expect(first.statusCode).toBe(200);
       const next = first.json().data;
       expect(next.refreshToken).not.toBe(u.refreshToken);
@@ -168,34 +171,41 @@ describe.each(dbTargets())('account API on $name', (target) => {
         headers: { authorization: `Bearer ${next.accessToken}` },
       });
       expect(profile.statusCode).toBe(200);
-      const again = await inject({
-        method: 'POST',
-        url: '/api/v1/user/refresh',
-        payload: { refreshToken: u.refreshToken },
-      });
-      expect(again.statusCode).toBe(401);
+      await ageRotations();
+      expect((await refresh(u.refreshToken)).statusCode).toBe(401);
     });
 
-    it('replaying a used refresh token revokes the whole login', async () => {
+    it('the same token again within 30 s of its rotation (a lost answer, two tabs) gets a pair of its own', async () => {
       const u = await signup(built());
-      const rotated = (
-        await inject({
-          method: 'POST',
-          url: '/api/v1/user/refresh',
-          payload: { refreshToken: u.refreshToken },
-        })
-      ).json().data;
-      await inject({
+      const first = (await refresh(u.refreshToken)).json().data;
+      const retry = await refresh(u.refreshToken);
+      expect(retry.statusCode).toBe(200);
+      const second = retry.json().data;
+      expect(second.refreshToken).not.toBe(first.refreshToken);
+      // Both lines of the same login go on.
+      expect((await refresh(first.refreshToken)).statusCode).toBe(200);
+      expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('replaying a used refresh token after its grace revokes the whole login', async () => {
+      const u = await signup(built());
+      const rotated = (await refresh(u.refreshToken)).json().data;
+      await ageRotations();
+      expect((await refresh(u.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('a login ended by logout is not revived by a retry within the grace', async () => {
+      const u = await signup(built());
+      const rotated = (await refresh(u.refreshToken)).json().data;
+      const out = await inject({
         method: 'POST',
-        url: '/api/v1/user/refresh',
-        payload: { refreshToken: u.refreshToken },
-      });
-      const stolen = await inject({
-        method: 'POST',
-        url: '/api/v1/user/refresh',
+        url: '/api/v1/user/logout',
+        headers: { authorization: `Bearer ${rotated.accessToken}` },
         payload: { refreshToken: rotated.refreshToken },
       });
-      expect(stolen.statusCode).toBe(401);
+      expect(out.statusCode).toBe(200);
+      expect((await refresh(u.refreshToken)).statusCode).toBe(401);
     });
 
     it('logout revokes the refresh token', async () => {

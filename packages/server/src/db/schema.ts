@@ -52,6 +52,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** When it was exchanged for a successor (`revokedAt` is set then too); else null. */
+    rotatedAt: ts('rotated_at'),
     createdAt: createdAt(),
   },
   (t) => [

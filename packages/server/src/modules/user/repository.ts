@@ -83,15 +83,32 @@ export const insertRefreshToken = async (
 export const findRefreshToken = async (tx: Tx, tokenHash: string) =>
   (await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0];
 
-/** Revoke one token if still live; returns whether this call revoked it (false: someone else did). */
-export async function revokeRefreshToken(tx: Tx, id: string): Promise<boolean> {
+/** Retires a live token in exchange for a successor; false when it was not live (revoked, rotated, expired). */
+export async function rotateRefreshToken(tx: Tx, id: string): Promise<boolean> {
+  const now = new Date();
   const rows = await tx
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now, rotatedAt: now })
     .where(
       and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())),
     )
     .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+/** Whether a login still has a live refresh token (it was neither ended nor has it expired). */
+export async function familyAlive(tx: Tx, family: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.family, family),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
   return rows.length === 1;
 }
 

@@ -24,6 +24,9 @@ export interface Session {
   user: PublicUser;
 }
 
+/** How long after a rotation the old refresh token may still be presented (a lost answer, two tabs). */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
 export class UserService {
   constructor(
     private readonly db: Db,
@@ -90,14 +93,25 @@ export class UserService {
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
     const row = await repo.findRefreshToken(this.db, hashToken(refreshToken));
     if (!row) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
-    const revokedNow = await repo.revokeRefreshToken(this.db, row.id);
-    if (!revokedNow) {
+    const rotatedNow = await repo.rotateRefreshToken(this.db, row.id);
+    if (!rotatedNow && !(await this.isLostAnswerRetry(row))) {
+      // A replay of a retired token: someone else may hold it, so that whole login ends.
       if (row.revokedAt) await repo.revokeFamily(this.db, row.family);
       throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     }
     const user = await repo.findUserById(this.db, row.userId);
     if (!user) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     return this.issueTokens(user, row.family);
+  }
+
+  /**
+   * The same token again within REFRESH_RETRY_GRACE_MS of its rotation, while its login lives on:
+   * the browser lost the answer (the page reloaded mid-refresh) or two tabs refreshed at once.
+   * Not theft: it gets a new pair in the same login. Outside that window a replay still ends it.
+   */
+  private async isLostAnswerRetry(row: { rotatedAt: Date | null; family: string }): Promise<boolean> {
+    if (!row.rotatedAt || Date.now() - row.rotatedAt.getTime() > REFRESH_RETRY_GRACE_MS) return false;
+    return repo.familyAlive(this.db, row.family);
   }
 
   async logout(userId: string, refreshToken: string | undefined): Promise<void> {
