@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitalwatch/shared';
 import { io, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -36,6 +37,19 @@ export function connectSocket(
       reject(err);
     });
   });
+}
+
+/** `connect` to the app's sockets; every socket it opened is closed after each test. */
+export function useSockets(built: () => BuiltApp) {
+  const open: ClientSocket[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  return async (auth: Record<string, unknown> | undefined, headers?: Record<string, string>) => {
+    const socket = await connectSocket(await listenOnce(built()), auth, headers);
+    open.push(socket);
+    return socket;
+  };
 }
 
 /**

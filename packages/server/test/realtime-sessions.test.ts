@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { adminPost } from './admin-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
-import { type ClientSocket, connectSocket, disconnected, listenOnce } from './realtime-helpers.ts';
+import { disconnected, useSockets } from './realtime-helpers.ts';
 
 /** A second login of the same user: another session, with its own tokens. */
 async function loginAgain(built: BuiltApp, user: TestUser): Promise<{ accessToken: string }> {
@@ -25,15 +25,8 @@ describe.each(dbTargets())('sockets close as soon as sessions end, on $name', (t
   beforeAll(() => {
     vi.useRealTimers();
   });
-  const open: ClientSocket[] = [];
-  const connect = async (token: string) => {
-    const socket = await connectSocket(await listenOnce(built()), { token });
-    open.push(socket);
-    return socket;
-  };
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
+  const openSocket = useSockets(built);
+  const connect = (token: string) => openSocket({ token });
 
   it('admin reset-password closes every socket of that user; other users’ stay', async () => {
     const admin = await createAdmin(built());

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertRecord, HealthRecord, SocketAck } from '@vitalwatch/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateUser } from '../src/modules/user/repository.ts';
 import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, useTestApp } from './helpers.ts';
-import { type ClientSocket, connectSocket, listenOnce, recordEvents } from './realtime-helpers.ts';
+import { connectSocket, listenOnce, recordEvents, useSockets } from './realtime-helpers.ts';
 
 const healthRecord = (device: string, heartRate: number): HealthRecord => ({
   _id: String(Math.floor(Math.random() * 1e9)),
@@ -29,15 +29,7 @@ const alertRecord = (device: string, alertType: string): AlertRecord => ({
 
 describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
   const built = useTestApp(target);
-  const open: ClientSocket[] = [];
-  const connect = async (auth: Record<string, unknown> | undefined, headers?: Record<string, string>) => {
-    const socket = await connectSocket(await listenOnce(built()), auth, headers);
-    open.push(socket);
-    return socket;
-  };
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
+  const connect = useSockets(built);
 
   it('refuses a socket without a token, with a bad token, and with a refresh token', async () => {
     const alice = await signup(built());

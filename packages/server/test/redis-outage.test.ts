@@ -68,16 +68,21 @@ describe.skipIf(!redisUrl)('when Redis goes away', () => {
     await Promise.all(servers.map(stop));
   });
 
+  /** A new user's device on the server at `baseUrl`, and that user's socket recording its readings. */
+  async function watchedDevice(baseUrl: string) {
+    const { accessToken } = await login(baseUrl, admin);
+    const watcher = await signupUser(baseUrl);
+    const device = await addDevice(baseUrl, accessToken, watcher.user._id);
+    const socket = await connectSocket(baseUrl, { token: watcher.accessToken });
+    sockets.push(socket);
+    return { watcher, device, socket, health: recordEvents(socket, 'healthDataUpdate') };
+  }
+
   it('keeps ingesting, delivering to its own sockets and signing in, and does not crash', async () => {
     const proxy = await cuttableProxy(new URL(redisUrl!));
     const server = await startServer(serverEnv(proxy.url));
     servers.push(server);
-    const { accessToken } = await login(server.url, admin);
-    const watcher = await signupUser(server.url);
-    const device = await addDevice(server.url, accessToken, watcher.user._id);
-    const socket = await connectSocket(server.url, { token: watcher.accessToken });
-    sockets.push(socket);
-    const health = recordEvents(socket, 'healthDataUpdate');
+    const { watcher, device, socket, health } = await watchedDevice(server.url);
     const alerts = recordEvents(socket, 'alertsUpdate');
 
     await proxy.cut();
@@ -125,12 +130,7 @@ describe.skipIf(!redisUrl)('when Redis goes away', () => {
       const failures = () => a.output().split('socket.io redis adapter').length - 1;
       while (failures() < 8 && a.child.exitCode === null) await sleep(50);
 
-      const { accessToken } = await login(a.url, admin);
-      const watcher = await signupUser(a.url);
-      const device = await addDevice(a.url, accessToken, watcher.user._id);
-      const onA = await connectSocket(a.url, { token: watcher.accessToken });
-      sockets.push(onA);
-      const health = recordEvents(onA, 'healthDataUpdate');
+      const { device, health } = await watchedDevice(a.url);
       expect((await ingest(a.url, device.apiAuthCode, 'health', { heartRate: 61 })).status).toBe(202);
       expect(await health.waitFor(1, 10_000)).toEqual([expect.objectContaining({ heartRate: 61 })]);
       expect(a.child.exitCode).toBeNull();
