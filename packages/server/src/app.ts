@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { addressKey } from './auth/address-key.ts';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -141,6 +142,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...(redis ? { redis, nameSpace: 'vw:rl:' } : {}),
     // Redis down: serve without the limit rather than refuse readings and sign-ins.
     skipOnError: true,
+    // Per client as the device limits count them: an IPv6 address by its /64.
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_req, context) =>
       new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited, undefined, {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -120,6 +120,20 @@ describe.each(dbTargets())('platform on $name', (target) => {
     expect(otherAddress.statusCode).toBe(401);
   });
 
+  it('counts IPv6 clients by their /64, so rotating addresses in it does not escape the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const res = await built().app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        remoteAddress: `2001:db8:7:1::${i.toString(16)}`,
+        payload: { user: { username: unique('someone'), password: 'Whatever1' } },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('bootstraps one admin with a printed password when none exists, and never again', async () => {
     const ctx = built().ctx;
     const admins = async () =>
