@@ -130,6 +130,8 @@ export interface AppConfig {
     ratePerDevicePerSecond?: number;
     /** How often to look for devices gone silent (DEVICE_OFFLINE); 0 turns the timer off. */
     offlineSweepIntervalMs?: number;
+    /** How often to run due escalation steps (default 1 s); 0 turns the timer off. */
+    escalationIntervalMs?: number;
   };
 }
 

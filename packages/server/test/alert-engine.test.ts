@@ -3,69 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alertEpisodes, alerts } from '../src/db/schema.ts';
 import type { Audience } from '../src/lib/events.ts';
-import { walkEpisodes } from '../src/modules/alert/episodes.ts';
-import { formatValue } from '../src/modules/alert/rules.ts';
 import { createDevice, isoFromNow, postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
 
 const MINUTE = 60_000;
-const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-const reading = (minute: number, v: { spo2?: number; heartRate?: number; battery?: number }) => ({
-  recordedAt: at(minute),
-  spo2: v.spo2 ?? null,
-  heartRate: v.heartRate ?? null,
-  temperature: null,
-  battery: v.battery ?? null,
-});
-
-describe('episode walk (pure)', () => {
-  it('raises once per excursion, whether readings come one by one or together', () => {
-    const readings = [
-      reading(0, { spo2: 97 }),
-      reading(1, { spo2: 91 }),
-      reading(2, { spo2: 90 }),
-      reading(3, { spo2: 96 }),
-      reading(4, { spo2: 92 }),
-    ];
-    const together = walkEpisodes(new Set(), readings);
-    expect(together.raises.map((r) => [r.rule.type, r.value, r.opensEpisode])).toEqual([
-      ['LOW_SPO2', 91, false],
-      ['LOW_SPO2', 92, true],
-    ]);
-    expect(together.open).toEqual(['LOW_SPO2']);
-    expect(together.close).toEqual([]);
-
-    let open = new Set<string>();
-    let raised = 0;
-    for (const r of readings) {
-      const step = walkEpisodes(open, [r]);
-      raised += step.raises.length;
-      open = new Set([...[...open].filter((t) => !step.close.includes(t as never)), ...step.open]);
-    }
-    expect(raised).toBe(2);
-    expect([...open]).toEqual(['LOW_SPO2']);
-  });
-
-  it('keeps an open episode quiet, closes it back in range, ignores missing values', () => {
-    const open = new Set(['LOW_SPO2', 'BATTERY']);
-    const walk = walkEpisodes(open, [reading(0, { spo2: 90, heartRate: 120 }), reading(1, { spo2: 99 })]);
-    expect(walk.raises.map((r) => r.rule.type)).toEqual(['HIGH_HEART_RATE']);
-    expect(walk.close).toEqual(['LOW_SPO2']);
-    expect(walk.open).toEqual(['HIGH_HEART_RATE']);
-  });
-
-  it('treats the normal-range bounds as normal', () => {
-    const bounds = [
-      { ...reading(0, { spo2: 95, heartRate: 60, battery: 20 }), temperature: 95 },
-      { ...reading(1, { heartRate: 100 }), temperature: 98.4 },
-    ];
-    expect(walkEpisodes(new Set(), bounds).raises).toEqual([]);
-  });
-
-  it('formats values with at most one decimal', () => {
-    expect([91, 101.26, 98.4, 15.04].map(formatValue)).toEqual(['91', '101.3', '98.4', '15']);
-  });
-});
 
 describe.each(dbTargets())('alert engine on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });
@@ -79,12 +20,19 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
       .from(alerts)
       .where(and(eq(alerts.deviceId, deviceId), alertType ? eq(alerts.alertType, alertType) : undefined))
       .orderBy(asc(alerts.recordedAt));
+  /** Conditions raised and not over (pending ones have raised nothing yet). */
   const episodesOf = async (deviceId: string) =>
-    (await built().ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.deviceId, deviceId))).map(
-      (e) => e.alertType,
-    );
+    (await built().ctx.db.select().from(alertEpisodes).where(eq(alertEpisodes.deviceId, deviceId)))
+      .filter((e) => e.phase !== 'pending')
+      .map((e) => e.alertType);
+  /** Readings `seconds` apart ending `endAgoMs` ago, one value each. */
+  const series = (key: 'spo2' | 'heartRate', values: number[], seconds: number, endAgoMs = 1000) =>
+    values.map((v, i) => ({
+      [key]: v,
+      recordedAt: isoFromNow(-endAgoMs - (values.length - 1 - i) * seconds * 1000),
+    }));
 
-  it('20 concurrent abnormal readings raise exactly one alert', async () => {
+  it('20 concurrent critical readings raise exactly one high-priority alert', async () => {
     const device = await createDevice(built(), admin);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -92,34 +40,43 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
       ),
     );
     expect(answers.every((a) => a.statusCode === 202)).toBe(true);
-    expect(await alertsOf(device._id)).toHaveLength(1);
+    const raised = await alertsOf(device._id);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      priority: 'high',
+      status: 'active',
+      alertTitle: 'Critical low blood oxygen',
+    });
     expect(await episodesOf(device._id)).toEqual(['LOW_SPO2']);
   });
 
-  it('back in range closes the episode; abnormal again raises a second alert', async () => {
+  it('the episode ends after 30 s clear by the margin, resolving its alert; down again raises anew', async () => {
     const device = await createDevice(built(), admin, { deviceName: "Dad's watch" });
-    await postHealth(built(), device.apiAuthCode, { spo2: 91, recordedAt: isoFromNow(-3000) });
-    await postHealth(built(), device.apiAuthCode, { spo2: 90, recordedAt: isoFromNow(-2500) });
-    expect(await alertsOf(device._id)).toHaveLength(1);
-    await postHealth(built(), device.apiAuthCode, { spo2: 97, recordedAt: isoFromNow(-2000) });
+    for (const r of series('spo2', [93, 93, 92, 97, 97, 97], 20, 30_000))
+      await postHealth(built(), device.apiAuthCode, r);
+    let raised = await alertsOf(device._id);
+    expect(raised.map((a) => [a.alertMessage, a.status])).toEqual([
+      ["Low blood oxygen: 92% on Dad's watch", 'resolved'],
+    ]);
+    expect(raised[0]!.details).toEqual({ vital: 'spo2', value: 92, threshold: 95, unit: '%' });
+    expect(raised[0]!.resolvedAt).not.toBeNull();
     expect(await episodesOf(device._id)).toEqual([]);
     await postHealth(built(), device.apiAuthCode, { spo2: 89, recordedAt: isoFromNow(-1000) });
-    const raised = await alertsOf(device._id);
-    expect(raised.map((a) => a.alertMessage)).toEqual([
-      "Low blood oxygen: 91% on Dad's watch",
-      "Low blood oxygen: 89% on Dad's watch",
+    raised = await alertsOf(device._id);
+    expect(raised.map((a) => [a.alertMessage, a.priority, a.status])).toEqual([
+      ["Low blood oxygen: 92% on Dad's watch", 'medium', 'resolved'],
+      ["Critical low blood oxygen: 89% on Dad's watch", 'high', 'active'],
     ]);
-    expect(raised[0]!.details).toEqual({ vital: 'spo2', value: 91, threshold: 95, unit: '%' });
   });
 
-  it('an excursion inside one batch raises once and leaves no episode open', async () => {
+  it('an excursion shorter than the delay raises nothing; one inside one batch raises once, resolved', async () => {
     const device = await createDevice(built(), admin);
-    await postHealth(built(), device.apiAuthCode, [
-      { heartRate: 130, recordedAt: isoFromNow(-2000) },
-      { heartRate: 70, recordedAt: isoFromNow(-1000) },
-      { heartRate: 72, recordedAt: isoFromNow(-3000) },
+    await postHealth(built(), device.apiAuthCode, series('heartRate', [72, 120, 125, 72], 10, 200_000));
+    expect(await alertsOf(device._id)).toEqual([]);
+    await postHealth(built(), device.apiAuthCode, series('heartRate', [120, 125, 128, 126, 80, 80, 80], 15));
+    expect((await alertsOf(device._id)).map((a) => [a.alertType, a.status])).toEqual([
+      ['HIGH_HEART_RATE', 'resolved'],
     ]);
-    expect((await alertsOf(device._id)).map((a) => a.alertType)).toEqual(['HIGH_HEART_RATE']);
     expect(await episodesOf(device._id)).toEqual([]);
   });
 
@@ -134,31 +91,26 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
     expect(await episodesOf(device._id)).toEqual(['BATTERY']);
   });
 
-  it('raises every vital type with a carer-readable title and message', async () => {
+  it('raises every vital type with a carer-readable title, message and priority', async () => {
     const device = await createDevice(built(), admin, { deviceName: 'Mum' });
-    await postHealth(built(), device.apiAuthCode, {
-      heartRate: 45,
-      temperature: 94.12,
-      battery: 15,
-      recordedAt: isoFromNow(-2000),
-    });
-    await postHealth(built(), device.apiAuthCode, {
-      heartRate: 130,
-      temperature: 101.26,
-      battery: 15,
-      recordedAt: isoFromNow(-1000),
-    });
-    const texts = (await alertsOf(device._id)).map((a) => [a.alertType, a.alertTitle, a.alertMessage]);
+    await postHealth(built(), device.apiAuthCode, [
+      { heartRate: 45, temperature: 94.12, battery: 15, recordedAt: isoFromNow(-400_000) },
+      { heartRate: 45, temperature: 97, recordedAt: isoFromNow(-360_000) },
+      { heartRate: 130, temperature: 101.26, battery: 15, recordedAt: isoFromNow(-330_000) },
+      { heartRate: 130, temperature: 101.26, recordedAt: isoFromNow(-1000) },
+    ]);
+    const texts = (await alertsOf(device._id)).map((a) => [a.alertType, a.priority, a.alertMessage]);
     expect(texts).toEqual(
       expect.arrayContaining([
-        ['LOW_HEART_RATE', 'Low heart rate', 'Low heart rate: 45 BPM on Mum'],
-        ['LOW_TEMPERATURE', 'Low body temperature', 'Low body temperature: 94.1 °F on Mum'],
-        ['BATTERY', 'Low battery', 'Low battery: 15% on Mum'],
-        ['HIGH_HEART_RATE', 'High heart rate', 'High heart rate: 130 BPM on Mum'],
-        ['HIGH_TEMPERATURE', 'High body temperature', 'High body temperature: 101.3 °F on Mum'],
+        ['LOW_HEART_RATE', 'medium', 'Low heart rate: 45 BPM on Mum'],
+        ['LOW_TEMPERATURE', 'high', 'Critical low body temperature: 94.1 °F on Mum'],
+        ['BATTERY', 'low', 'Low battery: 15% on Mum'],
+        ['HIGH_HEART_RATE', 'medium', 'High heart rate: 130 BPM on Mum'],
+        ['HIGH_TEMPERATURE', 'medium', 'High body temperature: 101.3 °F on Mum'],
       ]),
     );
     expect(texts).toHaveLength(5);
+    // Low temperature cleared: 97 °F and above for the 5 min clearing time.
     expect((await episodesOf(device._id)).sort()).toEqual(['BATTERY', 'HIGH_HEART_RATE', 'HIGH_TEMPERATURE']);
   });
 
@@ -173,6 +125,7 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
       'Fall detected on Grandpa',
     ]);
     expect(await alertsOf(device._id, 'SOS')).toHaveLength(1);
+    expect((await alertsOf(device._id)).map((a) => a.priority)).toEqual(['high', 'high', 'high', 'high']);
   });
 
   describe('offline sweep', () => {
@@ -198,10 +151,15 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
         ]);
         expect(received).toHaveLength(1);
         expect(received[0]![0].userIds).toEqual([user.user._id]);
-        expect(received[0]![1][0]).toMatchObject({ alertType: 'DEVICE_OFFLINE', isRead: false });
+        expect(received[0]![1][0]).toMatchObject({
+          alertType: 'DEVICE_OFFLINE',
+          isRead: false,
+          priority: 'low',
+        });
 
         await postHealth(built(), device.apiAuthCode, { spo2: 97 });
         expect(await episodesOf(device._id)).toEqual([]);
+        expect((await alertsOf(device._id, 'DEVICE_OFFLINE'))[0]!.status).toBe('resolved');
         // Silent again later: a new episode, a new alert.
         await built().ctx.alertEngine.sweepOffline(new Date(Date.now() + 16 * MINUTE));
         expect(await alertsOf(device._id, 'DEVICE_OFFLINE')).toHaveLength(2);

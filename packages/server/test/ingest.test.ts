@@ -253,10 +253,12 @@ describe.each(dbTargets())('HTTP ingestion on $name', (target) => {
           device: device._id,
           deviceName: "Dad's watch",
           alertType: 'LOW_SPO2',
-          alertTitle: 'Low blood oxygen',
-          alertMessage: "Low blood oxygen: 91% on Dad's watch",
+          alertTitle: 'Critical low blood oxygen',
+          alertMessage: "Critical low blood oxygen: 91% on Dad's watch",
           createdAt: newer,
           isRead: false,
+          priority: 'high',
+          status: 'active',
         }),
       ]);
 

@@ -49,7 +49,15 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
       deviceName: "Grandma's band",
       createdAt: '2026-03-04T05:06:07.000Z',
     });
-    built().ctx.events.emit('alerts', { deviceId, userIds: [watcher.user._id, quiet.user._id] }, [alert]);
+    built().ctx.events.emit(
+      'alerts',
+      {
+        deviceId,
+        userIds: [watcher.user._id, quiet.user._id],
+        contactIds: [watcher.user._id, quiet.user._id],
+      },
+      [alert],
+    );
     await built().ctx.alertMailer.idle();
 
     const sent = mails().slice(before);
@@ -82,7 +90,9 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
       payload: { enabled: false },
     });
     const deviceId = randomUUID();
-    built().ctx.events.emit('alerts', { deviceId, userIds: [user.user._id] }, [alertRecord(deviceId, 'SOS')]);
+    built().ctx.events.emit('alerts', { deviceId, userIds: [user.user._id], contactIds: [user.user._id] }, [
+      alertRecord(deviceId, 'SOS'),
+    ]);
     await built().ctx.alertMailer.idle();
     expect(mails().join('\n')).not.toContain(user.user.email);
   });

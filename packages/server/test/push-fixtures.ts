@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AlertRecord, pushBrowsersResponse } from '@vitalwatch/shared';
+import { type AlertRecord, priorityOf, pushBrowsersResponse } from '@vitalwatch/shared';
 import { expect } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { signup, type TestUser } from './helpers.ts';
@@ -16,6 +16,10 @@ export const alertRecord = (deviceId: string, alertType: string, overrides: Part
     alertMessage: `Message ${randomUUID()}`,
     createdAt: new Date().toISOString(),
     isRead: false,
+    priority: priorityOf(alertType),
+    status: 'active',
+    acknowledged: null,
+    resolved: null,
     ...overrides,
   }) satisfies AlertRecord;
 

@@ -59,6 +59,8 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       body: stored?.alertMessage,
       tag: `${device._id}:SOS`,
       url: '/dashboard/alerts',
+      alertId: stored?._id,
+      priority: 'high',
     });
     expect(request.headers.urgency).toBe('high');
     expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer.origin);

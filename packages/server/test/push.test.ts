@@ -23,7 +23,11 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     await peer.close();
   });
   const emit = (deviceId: string, users: TestUser[], alerts: AlertRecord[]) =>
-    built().ctx.events.emit('alerts', { deviceId, userIds: users.map((u) => u.user._id) }, alerts);
+    built().ctx.events.emit(
+      'alerts',
+      { deviceId, userIds: users.map((u) => u.user._id), contactIds: users.map((u) => u.user._id) },
+      alerts,
+    );
 
   it('serves the VAPID public key', async () => {
     const res = await built().app.inject({ method: 'GET', url: '/api/v1/push/public-key' });
@@ -48,6 +52,8 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
       body: 'SOS button pressed',
       tag: `${deviceId}:SOS`,
       url: '/dashboard/alerts',
+      alertId: alert._id,
+      priority: 'high',
     });
     expect(request.headers).toMatchObject({ ttl: '3600', urgency: 'high', 'content-encoding': 'aes128gcm' });
     const claims = verifyVapid(request.headers.authorization, vapid.publicKey);
@@ -75,12 +81,36 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     expect(() => peer.subscriber().decrypt(body)).toThrow();
   });
 
-  it('sends normal urgency for other alerts', async () => {
+  it('sends normal urgency for medium-priority alerts, low for low-priority ones', async () => {
     const browser = peer.subscriber();
     const user = await userWithBrowsers(built(), browser);
-    const delivered = peer.delivered(browser.endpoint);
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'BATTERY')]);
+    let delivered = peer.delivered(browser.endpoint);
+    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'HIGH_HEART_RATE')]);
     expect((await delivered).headers.urgency).toBe('normal');
+    delivered = peer.delivered(browser.endpoint);
+    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'BATTERY')]);
+    expect((await delivered).headers.urgency).toBe('low');
+  });
+
+  it('an escalation step is sent again to its contacts, marked to sound again', async () => {
+    const browser = peer.subscriber();
+    const user = await userWithBrowsers(built(), browser);
+    const deviceId = randomUUID();
+    const alert = alertRecord(deviceId, 'FALL', { alertTitle: 'Fall detected' });
+    const delivered = peer.delivered(browser.endpoint);
+    built().ctx.events.emit(
+      'escalation',
+      { deviceId, userIds: [user.user._id], contactIds: [user.user._id] },
+      { alert, step: 2, includesBackup: false },
+    );
+    const request = await delivered;
+    expect(JSON.parse(browser.decrypt(request.body))).toMatchObject({
+      title: 'Still unacknowledged: Fall detected',
+      alertId: alert._id,
+      priority: 'high',
+      renotify: true,
+    });
+    expect(request.headers.urgency).toBe('high');
   });
 
   it('reaches every browser of every assigned user and nobody else', async () => {

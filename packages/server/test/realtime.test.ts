@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertRecord, HealthRecord, SocketAck } from '@vitalwatch/shared';
+import { type AlertRecord, type HealthRecord, priorityOf, type SocketAck } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { updateUser } from '../src/modules/user/repository.ts';
 import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
@@ -19,6 +19,10 @@ const healthRecord = (device: string, heartRate: number): HealthRecord => ({
 const alertRecord = (device: string, alertType: string): AlertRecord => ({
   _id: randomUUID(),
   device,
+  priority: priorityOf(alertType),
+  status: 'active',
+  acknowledged: null,
+  resolved: null,
   deviceName: 'Watch',
   alertType,
   alertTitle: `${alertType} alert`,
@@ -64,13 +68,17 @@ describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
     const aliceHealth = recordEvents(socket, 'healthDataUpdate');
     const bobSocket = await connect({ token: bob.accessToken });
     const bobHealth = recordEvents(bobSocket, 'healthDataUpdate');
-    built().ctx.events.emit('health', { deviceId: 'd-bob', userIds: [bob.user._id] }, [
-      healthRecord('d-bob', 70),
-    ]);
+    built().ctx.events.emit(
+      'health',
+      { deviceId: 'd-bob', userIds: [bob.user._id], contactIds: [bob.user._id] },
+      [healthRecord('d-bob', 70)],
+    );
     await bobHealth.waitFor(1);
-    built().ctx.events.emit('health', { deviceId: 'd-alice', userIds: [alice.user._id] }, [
-      healthRecord('d-alice', 71),
-    ]);
+    built().ctx.events.emit(
+      'health',
+      { deviceId: 'd-alice', userIds: [alice.user._id], contactIds: [alice.user._id] },
+      [healthRecord('d-alice', 71)],
+    );
     await aliceHealth.waitFor(1);
     expect(aliceHealth.received.map((r) => r.device)).toEqual(['d-alice']);
   });
@@ -86,8 +94,12 @@ describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
     const events = built().ctx.events;
 
     const aliceRecords = [healthRecord('d-alice', 72), healthRecord('d-alice', 73)];
-    events.emit('health', { deviceId: 'd-alice', userIds: [alice.user._id] }, aliceRecords);
-    events.emit('alerts', { deviceId: 'd-alice', userIds: [alice.user._id] }, [
+    events.emit(
+      'health',
+      { deviceId: 'd-alice', userIds: [alice.user._id], contactIds: [alice.user._id] },
+      aliceRecords,
+    );
+    events.emit('alerts', { deviceId: 'd-alice', userIds: [alice.user._id], contactIds: [alice.user._id] }, [
       alertRecord('d-alice', 'SOS'),
     ]);
     for (const tab of [0, 1]) {
@@ -100,8 +112,12 @@ describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
 
     // A later event for Bob, emitted after Alice's arrived: had Alice's reached Bob, it would be first.
     const bobRecord = healthRecord('d-bob', 64);
-    events.emit('health', { deviceId: 'd-bob', userIds: [bob.user._id] }, [bobRecord]);
-    events.emit('alerts', { deviceId: 'd-bob', userIds: [bob.user._id] }, [alertRecord('d-bob', 'FALL')]);
+    events.emit('health', { deviceId: 'd-bob', userIds: [bob.user._id], contactIds: [bob.user._id] }, [
+      bobRecord,
+    ]);
+    events.emit('alerts', { deviceId: 'd-bob', userIds: [bob.user._id], contactIds: [bob.user._id] }, [
+      alertRecord('d-bob', 'FALL'),
+    ]);
     expect(await health[2]!.waitFor(1)).toEqual([bobRecord]);
     const [bobAlerts] = await alerts[2]!.waitFor(1);
     expect(bobAlerts?.map((a) => a.device)).toEqual(['d-bob']);
@@ -115,9 +131,15 @@ describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
     const sockets = [await connect({ token: alice.accessToken }), await connect({ token: bob.accessToken })];
     const health = sockets.map((s) => recordEvents(s, 'healthDataUpdate'));
     const record = healthRecord('d-shared', 88);
-    built().ctx.events.emit('health', { deviceId: 'd-shared', userIds: [alice.user._id, bob.user._id] }, [
-      record,
-    ]);
+    built().ctx.events.emit(
+      'health',
+      {
+        deviceId: 'd-shared',
+        userIds: [alice.user._id, bob.user._id],
+        contactIds: [alice.user._id, bob.user._id],
+      },
+      [record],
+    );
     for (const h of health) expect(await h.waitFor(1)).toEqual([record]);
   });
 

@@ -24,6 +24,7 @@ export function adminDevice(overrides: Partial<AdminDevice> = {}): AdminDevice {
     deviceName: 'Wrist band',
     isValid: true,
     users: [],
+    backupUsers: [],
     lastUpdate: null,
     activationCode: 'ACT-1234',
     apiAuthCode: 'secret-api-key-0001',

@@ -53,6 +53,10 @@ export const makeAlert = (over: Partial<AlertRecord> = {}): AlertRecord => ({
   alertMessage: 'Heart rate 130 BPM is above 100 BPM',
   createdAt: new Date().toISOString(),
   isRead: false,
+  priority: 'medium',
+  status: 'active',
+  acknowledged: null,
+  resolved: null,
   ...over,
 });
 

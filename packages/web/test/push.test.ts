@@ -133,6 +133,10 @@ describe('foreground alerts', () => {
     alertMessage: 'SOS button pressed',
     createdAt: '2026-01-01T00:00:00.000Z',
     isRead: false,
+    priority: 'high',
+    status: 'active',
+    acknowledged: null,
+    resolved: null,
   };
 
   it('shows a system notification through the worker when permission is granted', async () => {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -92,6 +93,8 @@ export const devices = pgTable(
     activationCode: text('activation_code').notNull(),
     apiAuthCode: text('api_auth_code').notNull(),
     lastUpdate: ts('last_update'),
+    /** Alarm conditions and escalation timings that differ from the defaults (shared `effectiveAlarmSettings`). */
+    alarmSettings: jsonb('alarm_settings').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -110,6 +113,10 @@ export const deviceUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Primary contacts are notified of every alert; backup contacts when a high-priority one escalates. */
+    contactRole: text('contact_role', { enum: ['primary', 'backup'] })
+      .notNull()
+      .default('primary'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
@@ -149,11 +156,28 @@ export const alerts = pgTable(
     alertMessage: text('alert_message').notNull(),
     /** Extra facts for people and machines (the value that raised it, …). */
     details: jsonb('details'),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    status: text('status', { enum: ['active', 'acknowledged', 'resolved'] })
+      .notNull()
+      .default('active'),
+    /** Who acknowledged it (name kept as it was then: the record outlives the account). */
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedByName: text('acknowledged_by_name'),
+    ackNote: text('ack_note'),
+    /** Resolved by a person (marked handled) or, with no name, by its episode ending. */
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByName: text('resolved_by_name'),
+    resolveNote: text('resolve_note'),
     recordedAt: ts('recorded_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('alerts_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
+    index('alerts_unresolved_idx').on(t.deviceId, t.alertType).where(sql`${t.status} <> 'resolved'`),
     uniqueIndex('alerts_device_message_idx').on(t.deviceId, t.messageId),
   ],
 );
@@ -173,7 +197,12 @@ export const alertReads = pgTable(
   (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
 );
 
-/** An open abnormal episode per (device, alert type): while it exists no new alert of that type is raised. */
+/**
+ * The alarm condition of one (device, alert type) that is not quietly normal: `pending` (out of
+ * range, waiting out its delay), `active` (raised) or `clearing` (back in range, waiting out its
+ * clearing time). `since` is the device time the phase began. While active or clearing, no new
+ * alert of that type is raised.
+ */
 export const alertEpisodes = pgTable(
   'alert_episodes',
   {
@@ -181,7 +210,35 @@ export const alertEpisodes = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     alertType: text('alert_type').notNull(),
+    phase: text('phase', { enum: ['pending', 'active', 'clearing'] })
+      .notNull()
+      .default('active'),
+    since: ts('since').notNull().defaultNow(),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
     openedAt: ts('opened_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.alertType] })],
+);
+
+/**
+ * The escalation of an unacknowledged high-priority alert, as a durable job: any server process
+ * may run a due step (`next_at`), once, under a row lock; a restart loses nothing.
+ */
+export const alertEscalations = pgTable(
+  'alert_escalations',
+  {
+    alertId: uuid('alert_id')
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    nextAt: ts('next_at').notNull(),
+    /** Repeats sent so far. */
+    steps: integer('steps').notNull().default(0),
+    backupAt: ts('backup_at').notNull(),
+    backupNotified: boolean('backup_notified').notNull().default(false),
+    stopsAt: ts('stops_at').notNull(),
+    repeatEveryMs: integer('repeat_every_ms').notNull(),
+  },
+  (t) => [index('alert_escalations_next_idx').on(t.nextAt)],
 );

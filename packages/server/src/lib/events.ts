@@ -1,10 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { AlertRecord, HealthRecord } from '@vitalwatch/shared';
+import type { AlertLifecycle, AlertRecord, HealthRecord } from '@vitalwatch/shared';
 
-/** Who must hear about a device's news: every user assigned to it. */
+/** Who must hear about a device's news. */
 export interface Audience {
   deviceId: string;
+  /** Every user assigned to the device: their screens show it. */
   userIds: string[];
+  /** Who is notified now (push, e-mail): its primary contacts, or more as an alert escalates. */
+  contactIds: string[];
+}
+
+/** One step of an unacknowledged high-priority alert's escalation. */
+export interface EscalationStep {
+  alert: AlertRecord;
+  /** 1 for the first repeat. */
+  step: number;
+  /** Backup contacts are among the audience's contacts from this step on. */
+  includesBackup: boolean;
 }
 
 export interface DomainEvents {
@@ -12,6 +24,10 @@ export interface DomainEvents {
   health: [audience: Audience, records: HealthRecord[]];
   /** New alerts, committed (`isRead` false for everyone). */
   alerts: [audience: Audience, alerts: AlertRecord[]];
+  /** Alerts acknowledged or resolved, committed: everyone assigned sees the new state. */
+  alertLifecycle: [audience: Audience, alerts: AlertLifecycle[]];
+  /** An escalation step is due, committed once across all processes: notify again, louder. */
+  escalation: [audience: Audience, step: EscalationStep];
   /**
    * Some or all of a user's sessions ended, committed: password changed or reset (access tokens
    * issued before that instant are refused) or user deleted. Real time re-checks that user's

@@ -1,7 +1,7 @@
 import type { AlertRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
-import type { Audience, EventBus } from '../lib/events.ts';
+import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { backoffMs } from '../push/retry.ts';
 import { TaskQueue } from '../push/task-queue.ts';
 import { alertMail, type Recipient } from './alert-mail.ts';
@@ -41,6 +41,9 @@ export class AlertMailer {
   private readonly queue: TaskQueue;
   private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
     this.notifyAlerts(audience, alerts);
+  /** An unacknowledged high-priority alert is mailed to its contacts even without their opt-in. */
+  private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
+    this.notifyAlerts(audience, [step.alert], true);
 
   constructor(
     private readonly db: Db,
@@ -58,12 +61,14 @@ export class AlertMailer {
 
   listen(events: EventBus): void {
     events.on('alerts', this.onAlerts);
+    events.on('escalation', this.onEscalation);
   }
 
-  notifyAlerts(audience: Audience, alerts: AlertRecord[]): void {
-    if (alerts.length === 0 || audience.userIds.length === 0) return;
-    const userIds = [...new Set(audience.userIds)];
-    if (!this.queue.push(() => this.fanOut(userIds, alerts))) {
+  /** Mail alerts to the audience's contacts who opted in (all of them when `escalated`). */
+  notifyAlerts(audience: Audience, alerts: AlertRecord[], escalated = false): void {
+    if (alerts.length === 0 || audience.contactIds.length === 0) return;
+    const userIds = [...new Set(audience.contactIds)];
+    if (!this.queue.push(() => this.fanOut(userIds, alerts, escalated))) {
       this.log.warn({ deviceId: audience.deviceId }, 'mail queue full: alerts not mailed');
     }
   }
@@ -75,15 +80,16 @@ export class AlertMailer {
 
   async close(events: EventBus): Promise<void> {
     events.off('alerts', this.onAlerts);
+    events.off('escalation', this.onEscalation);
     await this.queue.close();
     this.mailer.close();
   }
 
-  private async fanOut(userIds: string[], alerts: AlertRecord[]): Promise<void> {
-    const recipients: Recipient[] = await alertEmailRecipients(this.db, userIds);
+  private async fanOut(userIds: string[], alerts: AlertRecord[], escalated: boolean): Promise<void> {
+    const recipients: Recipient[] = await alertEmailRecipients(this.db, userIds, escalated);
     for (const alert of alerts) {
       for (const recipient of recipients) {
-        const mail = alertMail(alert, recipient, this.alertsUrl);
+        const mail = alertMail(alert, recipient, this.alertsUrl, escalated);
         if (!this.queue.push(() => this.send(mail, 1))) {
           this.log.warn({ alertId: alert._id }, 'mail queue full: alert mail dropped');
         }

@@ -1,10 +1,10 @@
 import type { Agent } from 'node:https';
-import { type AlertRecord, alertNotification, URGENT_ALERT_TYPES } from '@vitalwatch/shared';
+import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import type { Audience, EventBus } from '../lib/events.ts';
+import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import {
   deleteSubscription,
   markDelivered,
@@ -59,6 +59,8 @@ export class PushService {
   private readonly outcomes = new RecentOutcomes();
   private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
     this.notifyAlerts(audience, alerts);
+  private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
+    this.notifyAlerts(audience, [step.alert], step.step);
 
   constructor(
     private readonly db: Db,
@@ -89,13 +91,14 @@ export class PushService {
 
   listen(events: EventBus): void {
     events.on('alerts', this.onAlerts);
+    events.on('escalation', this.onEscalation);
   }
 
-  /** Queue the pushes for new alerts and return at once. */
-  notifyAlerts(audience: Audience, alerts: AlertRecord[]): void {
-    if (!this.vapid || alerts.length === 0 || audience.userIds.length === 0) return;
-    const userIds = [...new Set(audience.userIds)];
-    if (!this.queue.push(() => this.fanOut(userIds, alerts))) {
+  /** Queue the pushes of alerts to the audience's contacts and return at once (`repeat`: escalation step). */
+  notifyAlerts(audience: Audience, alerts: AlertRecord[], repeat = 0): void {
+    if (!this.vapid || alerts.length === 0 || audience.contactIds.length === 0) return;
+    const userIds = [...new Set(audience.contactIds)];
+    if (!this.queue.push(() => this.fanOut(userIds, alerts, repeat))) {
       this.log.warn(
         { deviceId: audience.deviceId, alerts: alerts.length },
         'push queue full: alerts not pushed',
@@ -111,15 +114,15 @@ export class PushService {
   /** Stop listening, drop scheduled retries and wait for sends in flight. */
   async close(events: EventBus): Promise<void> {
     events.off('alerts', this.onAlerts);
+    events.off('escalation', this.onEscalation);
     await this.queue.close();
   }
 
-  private async fanOut(userIds: string[], alerts: AlertRecord[]): Promise<void> {
+  private async fanOut(userIds: string[], alerts: AlertRecord[], repeat: number): Promise<void> {
     const subscriptions = await subscriptionsOfUsers(this.db, userIds);
     for (const alert of alerts) {
-      const payload = JSON.stringify(alertNotification(alert));
-      // Urgent alerts ask the push service to wake the device now.
-      const urgency = URGENT_ALERT_TYPES.includes(alert.alertType) ? 'high' : 'normal';
+      const payload = JSON.stringify(alertNotification(alert, repeat));
+      const urgency = URGENCY[alert.priority];
       for (const subscription of subscriptions) {
         const delivery = { subscription, payload, urgency } satisfies Delivery;
         if (!this.queue.push(() => this.deliver(delivery, 1))) {
@@ -177,6 +180,9 @@ export class PushService {
     );
   }
 }
+
+/** RFC 8030 Urgency by alert priority: high wakes the device now, low may wait for it to be awake. */
+const URGENCY: Record<AlertPriority, webpush.Urgency> = { high: 'high', medium: 'normal', low: 'low' };
 
 /** A response header by name, whatever its case. */
 function header(err: webpush.WebPushError, name: string): string | undefined {

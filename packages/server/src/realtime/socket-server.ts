@@ -124,8 +124,14 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     if (rooms.length === 0 || alerts.length === 0) return;
     io.to(rooms).emit(SOCKET_EVENTS.alertsUpdate, alerts);
   };
+  const onLifecycle = (...[audience, alerts]: DomainEvents['alertLifecycle']) => {
+    const rooms = listeningRooms(audience.userIds);
+    if (rooms.length === 0) return;
+    for (const alert of alerts) io.to(rooms).emit(SOCKET_EVENTS.alertLifecycleUpdate, alert);
+  };
   ctx.events.on('health', onHealth);
   ctx.events.on('alerts', onAlerts);
+  ctx.events.on('alertLifecycle', onLifecycle);
 
   const revalidate = (userId?: string) => {
     const { sockets, adapter } = io.of('/');
@@ -159,6 +165,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     clearInterval(timer);
     ctx.events.off('health', onHealth);
     ctx.events.off('alerts', onAlerts);
+    ctx.events.off('alertLifecycle', onLifecycle);
     ctx.events.off('sessionsEnded', onSessionsEnded);
     // Local only: with the Redis adapter, io.disconnectSockets() would disconnect every node's sockets.
     io.local.disconnectSockets(true);

@@ -6,18 +6,21 @@ export const NOTIFICATION_ICON = '/pwa-192x192.png';
 export const NOTIFICATION_BADGE = '/pwa-64x64.png';
 /** Where a click on an alert notification leads. */
 export const ALERTS_PAGE_PATH = '/dashboard/alerts';
-/** Alerts that mean a person may need help now. */
-export const URGENT_ALERT_TYPES: readonly string[] = ['FALL', 'SOS'];
 
 /**
  * The notification for an alert, the same whether it arrives by Web Push or over the socket: one
  * tag per device and alert type, so a newer alert of that kind replaces the older notification.
+ * An escalation step (`repeat` ≥ 1) says the alert is still unacknowledged and sounds again.
  */
 export const alertNotification = (
-  alert: Pick<AlertRecord, 'device' | 'alertType' | 'alertTitle' | 'alertMessage'>,
+  alert: Pick<AlertRecord, '_id' | 'device' | 'alertType' | 'alertTitle' | 'alertMessage' | 'priority'>,
+  repeat = 0,
 ): PushMessage => ({
-  title: alert.alertTitle,
+  title: repeat > 0 ? `Still unacknowledged: ${alert.alertTitle}` : alert.alertTitle,
   body: alert.alertMessage,
   tag: `${alert.device}:${alert.alertType}`,
   url: ALERTS_PAGE_PATH,
+  alertId: alert._id,
+  priority: alert.priority,
+  ...(repeat > 0 ? { renotify: true } : {}),
 });

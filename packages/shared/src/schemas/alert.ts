@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERTS_LATEST_MAX, ALERTS_PAGE_MAX_LIMIT } from '../constants.ts';
+import { ALERT_PRIORITIES, ALERT_STATUSES } from '../rules/alarms.ts';
 import { envelope, rangeQueryFields, toNotBeforeFrom } from './common.ts';
 import { messageIdField, oneOrBatch, recordedAtField } from './health.ts';
 
@@ -8,6 +9,11 @@ export const ALERT_MESSAGES = {
   marked: 'Alerts marked as read',
   deviceNotFound: 'Device not found',
   invalidCursor: 'Invalid cursor',
+  alertNotFound: 'Alert not found',
+  acknowledged: 'Alert acknowledged',
+  alreadyAcknowledged: 'Alert already acknowledged',
+  resolved: 'Alert marked as handled',
+  alreadyResolved: 'Alert already resolved',
 } as const;
 
 /** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
@@ -39,10 +45,25 @@ export type AlertEvent = z.infer<typeof alertEvent>;
 /** `POST /ingest/alert` and MQTT `devices/<id>/alert`: one event or up to 500. */
 export const alertIngestBody = oneOrBatch(alertEvent, 'alerts');
 
-/** An alert as a user sees it; `createdAt` is when it happened, `isRead` is this user's read state. */
-export const alertRecord = z.object({
+/** Who acknowledged or resolved an alert, and when (`by` null: the episode ended by itself). */
+const lifecycleMark = z.object({ at: z.string(), by: z.string().nullable(), note: z.string().nullable() });
+
+/** The state of an alert shared by everyone assigned to its device. */
+export const alertLifecycle = z.object({
   _id: z.string(),
   device: z.string(),
+  priority: z.enum(ALERT_PRIORITIES),
+  status: z.enum(ALERT_STATUSES),
+  acknowledged: lifecycleMark.nullable(),
+  resolved: lifecycleMark.nullable(),
+});
+export type AlertLifecycle = z.infer<typeof alertLifecycle>;
+
+/**
+ * An alert as a user sees it; `createdAt` is when it happened, `isRead` is this user's read
+ * state, the lifecycle (priority, status, acknowledged, resolved) everyone's.
+ */
+export const alertRecord = alertLifecycle.extend({
   deviceName: z.string(),
   alertType: z.string(),
   alertTitle: z.string(),
@@ -51,6 +72,21 @@ export const alertRecord = z.object({
   isRead: z.boolean(),
 });
 export type AlertRecord = z.infer<typeof alertRecord>;
+
+/** `POST /alert/acknowledge/:alertId` and `/alert/resolve/:alertId`. */
+export const alertIdParams = z.object({ alertId: z.string().min(1).max(64) });
+export const alertActionBody = z
+  .object({
+    note: z
+      .string({ error: 'note must be a string' })
+      .trim()
+      .max(500, 'note is too long (at most 500 characters)')
+      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'note must not contain control characters')
+      .optional(),
+  })
+  .strict()
+  .nullish();
+export const alertLifecycleResponse = envelope(z.object({ alert: alertLifecycle }));
 
 export const alertsResponse = envelope(
   z.object({ alerts: z.array(alertRecord), nextCursor: z.string().nullable().optional() }),
@@ -65,10 +101,15 @@ export const alertLatestParams = z.object({
     .max(ALERTS_LATEST_MAX, `count must be at most ${ALERTS_LATEST_MAX}`),
 });
 
-/** `POST /alert/all` (all optional): one device, a time range, the `nextCursor` of the previous page. */
+/**
+ * `POST /alert/all` (all optional): one device, a time range, a status and a priority (the urgent
+ * banner asks for active high-priority ones), the `nextCursor` of the previous page.
+ */
 export const alertAllBody = z
   .object({
     deviceId: z.string().min(1).max(64).optional(),
+    status: z.enum(ALERT_STATUSES, { error: 'status must be active, acknowledged or resolved' }).optional(),
+    priority: z.enum(ALERT_PRIORITIES, { error: 'priority must be high, medium or low' }).optional(),
     cursor: z.string().max(200).optional(),
     ...rangeQueryFields(ALERTS_PAGE_MAX_LIMIT),
   })

@@ -17,6 +17,7 @@ export const DEVICE_MESSAGES = {
   alreadyAdded: 'This device is already added to your account',
   unknownUser: 'Unknown user',
   notAUser: 'Only users (not admins) can be assigned to a device',
+  backupNotAssigned: 'A backup contact must be one of the assigned users',
   missingApiKey: 'Missing X-Api-Key header',
   unknownApiKey: 'Unknown API key',
 } as const;
@@ -44,9 +45,10 @@ export const userDevice = z.object({
 });
 export type UserDevice = z.infer<typeof userDevice>;
 
-/** A device as an admin sees it: `users` are ids, codes included. */
+/** A device as an admin sees it: `users` are ids (`backupUsers` those of them who are backup contacts), codes included. */
 export const adminDevice = userDevice.extend({
   users: z.array(z.string()),
+  backupUsers: z.array(z.string()),
   activationCode: z.string(),
   apiAuthCode: z.string(),
 });
@@ -71,17 +73,27 @@ const assignedUsersField = z
   .array(z.string().min(1).max(64), { error: 'users must be a list of user ids' })
   .max(1000, 'At most 1000 users per device');
 
+/**
+ * Which of the assigned users are backup contacts: they see everything, but are notified only when
+ * a high-priority alert escalates. Everyone else assigned is a primary contact.
+ */
+const backupUsersField = z
+  .array(z.string().min(1).max(64), { error: 'backupUsers must be a list of user ids' })
+  .max(1000, 'At most 1000 users per device');
+
 /** `POST /admin/add-device`: active and unassigned unless said otherwise. */
 export const adminDeviceBody = z.object({
   deviceName: deviceNameField,
   isValid: z.boolean().default(true),
   users: assignedUsersField.default([]),
+  backupUsers: backupUsersField.default([]),
 });
-/** `POST /admin/update-device/:id`: an omitted `isValid` or `users` is left as it is (never reset). */
+/** `POST /admin/update-device/:id`: an omitted `isValid`, `users` or `backupUsers` is left as it is (never reset). */
 export const adminDeviceUpdateBody = z.object({
   deviceName: deviceNameField,
   isValid: z.boolean().optional(),
   users: assignedUsersField.optional(),
+  backupUsers: backupUsersField.optional(),
 });
 export const changeValidityBody = z.object({ isValid: z.boolean() });
 /** Which secret `regenerate-code` replaces: the code users type, or the device's API key. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_PRIORITIES } from '../rules/alarms.ts';
 import { envelope } from './common.ts';
 
 /** A browser PushSubscription as `toJSON()` gives it. */
@@ -27,12 +28,19 @@ export const saveFcmTokenBody = z.object({
   ]),
 });
 
-/** Data of a push message (spec section 3). */
+/**
+ * Data of a push message (spec section 3), plus what an alert adds: its id and priority (a
+ * high-priority notification stays until handled), and `renotify` when it is sent again because
+ * nobody acknowledged it.
+ */
 export const pushMessageSchema = z.object({
   title: z.string().default('Notification'),
   body: z.string().default(''),
   tag: z.string().optional(),
   url: z.string().default('/'),
+  alertId: z.string().optional(),
+  priority: z.enum(ALERT_PRIORITIES).optional(),
+  renotify: z.boolean().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AlertRecord } from './alert.ts';
+import type { AlertLifecycle, AlertRecord } from './alert.ts';
 import type { HealthRecord } from './health.ts';
 
 /** Socket.IO event names of spec section 7 ("Real-time socket"). */
@@ -7,6 +7,7 @@ export const SOCKET_EVENTS = {
   registerUser: 'register-user',
   healthDataUpdate: 'healthDataUpdate',
   alertsUpdate: 'alertsUpdate',
+  alertLifecycleUpdate: 'alertLifecycleUpdate',
 } as const;
 
 /** Room of one user's sockets; every event about a device goes to the rooms of its users. */
@@ -33,6 +34,8 @@ export interface ServerToClientEvents {
   healthDataUpdate: (record: HealthRecord) => void;
   /** New alerts, newest last. */
   alertsUpdate: (alerts: AlertRecord[]) => void;
+  /** An alert was acknowledged or resolved (by a carer, or its episode ended). */
+  alertLifecycleUpdate: (alert: AlertLifecycle) => void;
   /** Sent when `register-user` was refused and the client asked for no acknowledgement. */
   'register-user-error': (result: SocketAck) => void;
 }

@@ -1,12 +1,20 @@
-import { DEVICE_ONLINE_THRESHOLD_MS, isDeviceOnline } from '@vitalwatch/shared';
+import {
+  type AlarmSettings,
+  type AlertEvent,
+  DEVICE_ONLINE_THRESHOLD_MS,
+  isDeviceOnline,
+  priorityOf,
+  type VitalAlarmType,
+} from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
-import type { EventBus } from '../../lib/events.ts';
-import { type TimedVitals, walkEpisodes } from './episodes.ts';
-import { presentNewAlert } from './presenter.ts';
-import { publish } from './publish.ts';
+import type { Audience, EventBus } from '../../lib/events.ts';
+import { type ConditionState, sameState, type TimedVitals, walkConditions } from './conditions.ts';
+import { runDueEscalations, scheduleEscalations } from './escalations.ts';
+import { presentLifecycle, presentNewAlert } from './presenter.ts';
+import { type Publication, publish } from './publish.ts';
 import * as repo from './repository.ts';
-import { offlineAlertText, vitalAlertText } from './rules.ts';
+import { deviceEventText, offlineAlertText, vitalAlertText } from './rules.ts';
 
 /**
  * A device silent for longer than this when the sweeper first sees it (the server was down, the
@@ -18,18 +26,42 @@ const OFFLINE_ALERT_HORIZON_MS = 24 * 3600_000;
 export interface DeviceReadings<R extends TimedVitals> {
   deviceId: string;
   deviceName: string;
-  /** Episode types open before this batch (read under the device's row lock). */
-  openEpisodes: readonly string[];
+  /** Conditions not quietly normal before this batch (read under the device's row lock). */
+  conditions: ReadonlyMap<string, ConditionState>;
+  alarmSettings: AlarmSettings;
   /** New readings at least as new as the device's previous newest, oldest first. */
   fresh: readonly R[];
   /** The device's newest `recordedAt` after this batch. */
   lastUpdate: Date | null;
 }
 
+/** What a batch changed: new alerts and alerts whose episode ended, to publish after commit. */
+export interface Judgement {
+  raised: repo.StoredAlert[];
+  ended: repo.LifecycleRow[];
+}
+
+/** A device that raises alerts of its own (FALL, SOS, …), looked up with its audience. */
+export interface EventSource extends Audience {
+  deviceName: string;
+  alarmSettings: AlarmSettings;
+}
+
+export interface EngineTimers {
+  /** How often DEVICE_OFFLINE is swept for (0: never; tests call `sweepOffline`). */
+  offlineSweepMs: number;
+  /** How often due escalation steps are run (0: never; tests call `runEscalations`). */
+  escalationMs: number;
+}
+
+/**
+ * The one place alerts are created: vital conditions (delay, hysteresis, critical values), device
+ * events (FALL, SOS, …) and DEVICE_OFFLINE; and where high-priority ones are escalated.
+ */
 export class AlertEngine {
-  private timer: NodeJS.Timeout | undefined;
-  /** The sweep the timer started, if still running: never two at once, and `stop` waits for it. */
-  private sweeping: Promise<unknown> | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  /** Background runs still going: never two of a kind at once, and `stop` waits for them. */
+  private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -38,51 +70,94 @@ export class AlertEngine {
   ) {}
 
   /**
-   * Inside the ingest transaction, which holds the devices' row locks: move the episodes and
-   * store the alerts the readings raise. Returns them for publishing after commit.
+   * Inside the ingest transaction, which holds the devices' row locks: move each condition, store
+   * the alerts the readings raise, resolve those whose episode ended, schedule escalations.
    */
   async judgeReadings<R extends TimedVitals>(
     tx: Tx,
     batch: readonly DeviceReadings<R>[],
     now: Date,
-  ): Promise<repo.StoredAlert[]> {
-    const toOpen: repo.EpisodeKey[] = [];
-    const toClose: repo.EpisodeKey[] = [];
-    const candidates: { key: repo.EpisodeKey; opensEpisode: boolean; alert: repo.NewAlert }[] = [];
+  ): Promise<Judgement> {
+    const changes: repo.ConditionChange[] = [];
+    const ended: repo.EpisodeKey[] = [];
+    const toInsert: repo.NewAlert[] = [];
+    const settingsOf = new Map<string, AlarmSettings>();
     for (const d of batch) {
-      const open = new Set(d.openEpisodes);
-      const walk = walkEpisodes(open, d.fresh);
-      for (const alertType of walk.open) toOpen.push({ deviceId: d.deviceId, alertType });
-      for (const alertType of walk.close) toClose.push({ deviceId: d.deviceId, alertType });
+      settingsOf.set(d.deviceId, d.alarmSettings);
+      const walk = walkConditions(d.conditions, d.fresh, d.alarmSettings);
+      for (const [alertType, state] of walk.after) {
+        if (!sameState(d.conditions.get(alertType), state))
+          changes.push({ deviceId: d.deviceId, alertType, state });
+      }
+      for (const alertType of walk.endedBefore) ended.push({ deviceId: d.deviceId, alertType });
       // Any reading that makes the device count as online again ends its offline episode.
-      if (open.has('DEVICE_OFFLINE') && isDeviceOnline(d.lastUpdate, now)) {
-        toClose.push({ deviceId: d.deviceId, alertType: 'DEVICE_OFFLINE' });
+      if (d.conditions.has('DEVICE_OFFLINE') && isDeviceOnline(d.lastUpdate, now)) {
+        changes.push({ deviceId: d.deviceId, alertType: 'DEVICE_OFFLINE', state: null });
+        ended.push({ deviceId: d.deviceId, alertType: 'DEVICE_OFFLINE' });
       }
       for (const raise of walk.raises) {
-        candidates.push({
-          key: { deviceId: d.deviceId, alertType: raise.rule.type },
-          opensEpisode: raise.opensEpisode,
-          alert: {
-            deviceId: d.deviceId,
-            alertType: raise.rule.type,
-            recordedAt: raise.reading.recordedAt,
-            ...vitalAlertText(raise.rule, raise.value, d.deviceName),
-          },
+        toInsert.push({
+          deviceId: d.deviceId,
+          alertType: raise.type,
+          recordedAt: raise.reading.recordedAt,
+          priority: raise.priority,
+          ...(raise.endedInWalk ? { status: 'resolved' as const, resolvedAt: now } : {}),
+          ...vitalAlertText(
+            raise.type as VitalAlarmType,
+            d.alarmSettings.conditions[raise.type],
+            raise.value,
+            raise.priority,
+            d.deviceName,
+          ),
         });
       }
     }
-    if (candidates.length === 0 && toClose.length === 0) return [];
-    await repo.closeEpisodes(tx, toClose);
-    const opened = new Set(
-      (await repo.openEpisodes(tx, toOpen, now)).map((k) => `${k.deviceId}/${k.alertType}`),
-    );
-    const raised = candidates.filter(
-      (c) => !c.opensEpisode || opened.has(`${c.key.deviceId}/${c.key.alertType}`),
-    );
-    return repo.insertAlerts(
+    if (changes.length === 0 && toInsert.length === 0) return { raised: [], ended: [] };
+    await repo.saveConditions(tx, changes);
+    // Resolve before inserting: the alerts raised now belong to the episodes open after the batch.
+    const endedRows = await repo.resolveEpisodeAlerts(tx, ended, now);
+    const raised = await repo.insertAlerts(tx, toInsert);
+    await this.escalate(tx, raised, settingsOf, now);
+    return { raised, ended: endedRows };
+  }
+
+  /** Device-raised events (FALL, SOS, …): every new one is an alert, whatever conditions are open. */
+  async raiseDeviceEvents(
+    tx: Tx,
+    source: EventSource & { deviceId: string },
+    events: AlertEvent[],
+    receivedAt: Date,
+  ): Promise<repo.StoredAlert[]> {
+    const stored = await repo.insertAlerts(
       tx,
-      raised.map((c) => c.alert),
+      events.map((e) => ({
+        deviceId: source.deviceId,
+        messageId: e.messageId ?? null,
+        alertType: e.alertType,
+        recordedAt: e.recordedAt ? new Date(e.recordedAt) : receivedAt,
+        priority: priorityOf(e.alertType),
+        ...deviceEventText(e.alertType, source.deviceName, e),
+      })),
     );
+    await this.escalate(tx, stored, new Map([[source.deviceId, source.alarmSettings]]), receivedAt);
+    return stored;
+  }
+
+  /** Publish committed new alerts, or new states of alerts, to everyone assigned. */
+  announce(
+    audience: Audience,
+    deviceName: string,
+    raised: repo.StoredAlert[],
+    changed: repo.LifecycleRow[] = [],
+  ): void {
+    publish(this.events, this.log, [
+      {
+        audience,
+        records: [],
+        alerts: raised.map((a) => presentNewAlert(a, deviceName)),
+        lifecycle: changed.map(presentLifecycle),
+      },
+    ]);
   }
 
   /**
@@ -90,7 +165,7 @@ export class AlertEngine {
    * 15 minutes. Safe to run on every server node at once: the episode insert decides.
    */
   async sweepOffline(now: Date = new Date()): Promise<number> {
-    const publications = await this.db.transaction(async (tx) => {
+    const publications: Publication[] = await this.db.transaction(async (tx) => {
       const silent = await repo.openOfflineEpisodes(
         tx,
         new Date(now.getTime() - DEVICE_ONLINE_THRESHOLD_MS),
@@ -103,11 +178,12 @@ export class AlertEngine {
           deviceId: d.deviceId,
           alertType: 'DEVICE_OFFLINE',
           recordedAt: now,
+          priority: priorityOf('DEVICE_OFFLINE'),
           ...offlineAlertText(d.deviceName, d.lastUpdate, now),
         })),
       );
       return silent.map((d) => ({
-        audience: { deviceId: d.deviceId, userIds: d.userIds },
+        audience: { deviceId: d.deviceId, userIds: d.userIds, contactIds: d.contactIds },
         records: [],
         alerts: stored.filter((a) => a.deviceId === d.deviceId).map((a) => presentNewAlert(a, d.deviceName)),
       }));
@@ -116,23 +192,53 @@ export class AlertEngine {
     return publications.length;
   }
 
-  /** Sweep every `intervalMs` (0: never; tests call `sweepOffline` themselves). */
-  start(intervalMs: number): void {
-    if (intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.sweeping) return;
-      this.sweeping = this.sweepOffline()
-        .catch((err) => this.log.error({ err }, 'offline sweep failed'))
-        .finally(() => {
-          this.sweeping = undefined;
-        });
-    }, intervalMs);
-    this.timer.unref();
+  /** Send every escalation step due by `now`, each once across all server processes. */
+  async runEscalations(now: Date = new Date()): Promise<number> {
+    return runDueEscalations(this.db, this.events, this.log, now);
+  }
+
+  start(timers: EngineTimers): void {
+    if (this.timers.length > 0) return;
+    this.every('offline sweep', timers.offlineSweepMs, () => this.sweepOffline());
+    this.every('escalation', timers.escalationMs, () => this.runEscalations());
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await Promise.all(this.running.values());
+  }
+
+  private every(name: string, intervalMs: number, run: () => Promise<unknown>): void {
+    if (intervalMs <= 0) return;
+    const timer = setInterval(() => {
+      if (this.running.has(name)) return;
+      this.running.set(
+        name,
+        run()
+          .catch((err) => this.log.error({ err }, `${name} failed`))
+          .finally(() => this.running.delete(name)),
+      );
+    }, intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async escalate(
+    tx: Tx,
+    alerts: repo.StoredAlert[],
+    settingsOf: ReadonlyMap<string, AlarmSettings>,
+    now: Date,
+  ): Promise<void> {
+    await scheduleEscalations(
+      tx,
+      alerts
+        .filter((a) => a.priority === 'high' && a.status === 'active')
+        .flatMap((a) => {
+          const settings = settingsOf.get(a.deviceId);
+          return settings ? [{ alertId: a.id, settings: settings.escalation }] : [];
+        }),
+      now,
+    );
   }
 }

@@ -1,10 +1,22 @@
-import type { AlertRecord } from '@vitalwatch/shared';
-import type { StoredAlert, VisibleAlert } from './repository.ts';
+import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
+import type { LifecycleRow, StoredAlert, VisibleAlert } from './repository.ts';
+
+const mark = (at: Date | null, by: string | null, note: string | null) =>
+  at ? { at: at.toISOString(), by, note } : null;
+
+/** The shared state of an alert: priority, status, who acknowledged or resolved it and when. */
+export const presentLifecycle = (a: LifecycleRow): AlertLifecycle => ({
+  _id: a.id,
+  device: a.deviceId,
+  priority: a.priority,
+  status: a.status,
+  acknowledged: mark(a.acknowledgedAt, a.acknowledgedByName, a.ackNote),
+  resolved: mark(a.resolvedAt, a.resolvedByName, a.resolveNote),
+});
 
 /** `createdAt` is when it happened (the reading or event time), so lists and live updates agree. */
 export const presentAlert = (a: VisibleAlert): AlertRecord => ({
-  _id: a.id,
-  device: a.deviceId,
+  ...presentLifecycle(a),
   deviceName: a.deviceName,
   alertType: a.alertType,
   alertTitle: a.alertTitle,

@@ -1,4 +1,4 @@
-import type { AlertRecord, HealthRecord } from '@vitalwatch/shared';
+import type { AlertLifecycle, AlertRecord, HealthRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Audience, EventBus } from '../../lib/events.ts';
 
@@ -7,6 +7,8 @@ export interface Publication {
   audience: Audience;
   records: HealthRecord[];
   alerts: AlertRecord[];
+  /** Alerts of the device acknowledged or resolved by this write. */
+  lifecycle?: AlertLifecycle[];
 }
 
 /**
@@ -21,8 +23,11 @@ export function publish(events: EventBus, log: FastifyBaseLogger, publications: 
       log.error({ err, deviceId }, 'event listener failed');
     }
   };
-  for (const { audience, records, alerts } of publications) {
+  for (const { audience, records, alerts, lifecycle = [] } of publications) {
     if (records.length > 0) guarded(() => events.emit('health', audience, records), audience.deviceId);
     if (alerts.length > 0) guarded(() => events.emit('alerts', audience, alerts), audience.deviceId);
+    if (lifecycle.length > 0) {
+      guarded(() => events.emit('alertLifecycle', audience, lifecycle), audience.deviceId);
+    }
   }
 }

@@ -2,15 +2,42 @@ import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import { alertEpisodes, alertReads, alerts, devices, deviceUsers } from '../../db/schema.ts';
+import type { ConditionState } from './conditions.ts';
 import { epochMs, rawRows } from './raw-rows.ts';
 
 export type NewAlert = typeof alerts.$inferInsert;
 export type StoredAlert = typeof alerts.$inferSelect;
 
+/** The columns of an alert's shared state (what `presentLifecycle` shows). */
+export type LifecycleRow = Pick<
+  StoredAlert,
+  | 'id'
+  | 'deviceId'
+  | 'priority'
+  | 'status'
+  | 'acknowledgedAt'
+  | 'acknowledgedByName'
+  | 'ackNote'
+  | 'resolvedAt'
+  | 'resolvedByName'
+  | 'resolveNote'
+>;
+
+const lifecycleColumns = {
+  id: alerts.id,
+  deviceId: alerts.deviceId,
+  priority: alerts.priority,
+  status: alerts.status,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedByName: alerts.acknowledgedByName,
+  ackNote: alerts.ackNote,
+  resolvedAt: alerts.resolvedAt,
+  resolvedByName: alerts.resolvedByName,
+  resolveNote: alerts.resolveNote,
+};
+
 /** An alert as one user sees it. */
-export interface VisibleAlert {
-  id: string;
-  deviceId: string;
+export interface VisibleAlert extends LifecycleRow {
   deviceName: string;
   alertType: string;
   alertTitle: string;
@@ -28,30 +55,132 @@ export interface EpisodeKey {
 export const insertAlerts = async (tx: Tx, rows: NewAlert[]): Promise<StoredAlert[]> =>
   rows.length === 0 ? [] : tx.insert(alerts).values(rows).onConflictDoNothing().returning();
 
-/** Open episodes atomically: returns only those this call opened (not already open). */
-export async function openEpisodes(tx: Tx, keys: EpisodeKey[], openedAt: Date): Promise<EpisodeKey[]> {
-  if (keys.length === 0) return [];
-  const rows = await rawRows(
-    tx,
-    sql`insert into ${alertEpisodes} (device_id, alert_type, opened_at)
-      select k.device_id, k.alert_type, ${openedAt.toISOString()}::timestamptz
-      from unnest(${sql.param(keys.map((k) => k.deviceId))}::uuid[], ${sql.param(keys.map((k) => k.alertType))}::text[])
-        as k(device_id, alert_type)
-      on conflict do nothing
-      returning device_id::text, alert_type`,
-    z.object({ device_id: z.string(), alert_type: z.string() }),
-  );
-  return rows.map((r) => ({ deviceId: r.device_id, alertType: r.alert_type }));
+export interface ConditionChange {
+  deviceId: string;
+  alertType: string;
+  state: ConditionState | null;
 }
 
-export async function closeEpisodes(tx: Tx, keys: EpisodeKey[]): Promise<void> {
-  if (keys.length === 0) return;
-  await tx.execute(
-    sql`delete from ${alertEpisodes} e
-      using unnest(${sql.param(keys.map((k) => k.deviceId))}::uuid[], ${sql.param(keys.map((k) => k.alertType))}::text[])
-        as k(device_id, alert_type)
-      where e.device_id = k.device_id and e.alert_type = k.alert_type`,
-  );
+/** Write condition states (null: back to normal, the row goes). Run under the devices' row locks. */
+export async function saveConditions(tx: Tx, changes: ConditionChange[]): Promise<void> {
+  const gone = changes.filter((c) => c.state === null);
+  const kept = changes.flatMap((c) => (c.state ? [{ ...c, state: c.state }] : []));
+  if (gone.length > 0) {
+    await tx.execute(
+      sql`delete from ${alertEpisodes} e
+        using unnest(${sql.param(gone.map((k) => k.deviceId))}::uuid[], ${sql.param(gone.map((k) => k.alertType))}::text[])
+          as k(device_id, alert_type)
+        where e.device_id = k.device_id and e.alert_type = k.alert_type`,
+    );
+  }
+  if (kept.length > 0) {
+    await tx.execute(
+      sql`insert into ${alertEpisodes} (device_id, alert_type, phase, since, priority)
+        select * from unnest(
+          ${sql.param(kept.map((k) => k.deviceId))}::uuid[],
+          ${sql.param(kept.map((k) => k.alertType))}::text[],
+          ${sql.param(kept.map((k) => k.state.phase))}::text[],
+          ${sql.param(kept.map((k) => k.state.since.toISOString()))}::timestamptz[],
+          ${sql.param(kept.map((k) => k.state.priority))}::text[])
+        on conflict (device_id, alert_type) do update
+          set phase = excluded.phase, since = excluded.since, priority = excluded.priority`,
+    );
+  }
+}
+
+/**
+ * An episode ended by itself: every unresolved alert of those (device, type) pairs is resolved
+ * (by nobody). Returns their new state, for everyone's screens.
+ */
+export async function resolveEpisodeAlerts(tx: Tx, keys: EpisodeKey[], at: Date): Promise<LifecycleRow[]> {
+  if (keys.length === 0) return [];
+  return tx
+    .update(alerts)
+    .set({ status: 'resolved', resolvedAt: at })
+    .where(
+      and(
+        sql`${alerts.status} <> 'resolved'`,
+        sql`(${alerts.deviceId}, ${alerts.alertType}) in (select * from unnest(${sql.param(keys.map((k) => k.deviceId))}::uuid[], ${sql.param(keys.map((k) => k.alertType))}::text[]))`,
+      ),
+    )
+    .returning(lifecycleColumns);
+}
+
+export interface ActingUser {
+  userId: string;
+  username: string;
+}
+
+/**
+ * Acknowledge (`active` → `acknowledged`) or resolve (→ `resolved`) one alert of a device the
+ * user is assigned to. Returns the updated row, or undefined when it was not in a state to move
+ * (already acknowledged / resolved) or not the user's.
+ */
+export async function moveLifecycle(
+  tx: Tx,
+  alertId: string,
+  to: 'acknowledged' | 'resolved',
+  by: ActingUser,
+  note: string | null,
+  at: Date,
+): Promise<LifecycleRow | undefined> {
+  const visible = sql`exists (select 1 from ${deviceUsers} du where du.device_id = ${alerts.deviceId} and du.user_id = ${by.userId}::uuid)`;
+  const [row] =
+    to === 'acknowledged'
+      ? await tx
+          .update(alerts)
+          .set({
+            status: 'acknowledged',
+            acknowledgedAt: at,
+            acknowledgedBy: by.userId,
+            acknowledgedByName: by.username,
+            ackNote: note,
+          })
+          .where(and(eq(alerts.id, alertId), eq(alerts.status, 'active'), visible))
+          .returning(lifecycleColumns)
+      : await tx
+          .update(alerts)
+          .set({
+            status: 'resolved',
+            resolvedAt: at,
+            resolvedBy: by.userId,
+            resolvedByName: by.username,
+            resolveNote: note,
+            // Marked handled without an acknowledgement first: handling it is the acknowledgement.
+            acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${at.toISOString()}::timestamptz)`,
+            acknowledgedBy: sql`coalesce(${alerts.acknowledgedBy}, ${by.userId}::uuid)`,
+            acknowledgedByName: sql`coalesce(${alerts.acknowledgedByName}, ${by.username})`,
+          })
+          .where(and(eq(alerts.id, alertId), sql`${alerts.status} <> 'resolved'`, visible))
+          .returning(lifecycleColumns);
+  return row;
+}
+
+/** Everyone assigned to a device (all of them see an alert's new state). */
+export async function audienceOf(tx: Tx, deviceId: string) {
+  const rows = await tx
+    .select({ userId: deviceUsers.userId, role: deviceUsers.contactRole })
+    .from(deviceUsers)
+    .where(eq(deviceUsers.deviceId, deviceId));
+  return {
+    deviceId,
+    userIds: rows.map((r) => r.userId),
+    contactIds: rows.filter((r) => r.role === 'primary').map((r) => r.userId),
+  };
+}
+
+/** One alert's shared state, if the user is assigned to its device. */
+export async function lifecycleFor(
+  tx: Tx,
+  userId: string,
+  alertId: string,
+): Promise<LifecycleRow | undefined> {
+  const [row] = await tx
+    .select(lifecycleColumns)
+    .from(alerts)
+    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, alerts.deviceId), eq(deviceUsers.userId, userId)))
+    .where(eq(alerts.id, alertId));
+  return row;
 }
 
 export interface OfflineCandidate {
@@ -59,6 +188,7 @@ export interface OfflineCandidate {
   deviceName: string;
   lastUpdate: Date;
   userIds: string[];
+  contactIds: string[];
 }
 
 /**
@@ -80,20 +210,24 @@ export async function openOfflineEpisodes(
           and last_update >= ${horizon.toISOString()}::timestamptz
         for update skip locked
       ), opened as (
-        insert into ${alertEpisodes} (device_id, alert_type, opened_at)
-        select id, 'DEVICE_OFFLINE', ${now.toISOString()}::timestamptz from candidates
+        insert into ${alertEpisodes} (device_id, alert_type, phase, since, priority, opened_at)
+        select id, 'DEVICE_OFFLINE', 'active', ${now.toISOString()}::timestamptz, 'low', ${now.toISOString()}::timestamptz
+        from candidates
         on conflict do nothing
         returning device_id
       )
       select d.id::text as id, d.device_name,
         extract(epoch from d.last_update) * 1000 as last_update_ms,
-        array(select du.user_id::text from ${deviceUsers} du where du.device_id = d.id) as user_ids
+        array(select du.user_id::text from ${deviceUsers} du where du.device_id = d.id) as user_ids,
+        array(select du.user_id::text from ${deviceUsers} du
+          where du.device_id = d.id and du.contact_role = 'primary') as contact_ids
       from ${devices} d join opened o on o.device_id = d.id`,
     z.object({
       id: z.string(),
       device_name: z.string(),
       last_update_ms: epochMs,
       user_ids: z.array(z.string()),
+      contact_ids: z.array(z.string()),
     }),
   );
   return rows.map((r) => ({
@@ -101,6 +235,7 @@ export async function openOfflineEpisodes(
     deviceName: r.device_name,
     lastUpdate: new Date(r.last_update_ms),
     userIds: r.user_ids,
+    contactIds: r.contact_ids,
   }));
 }
 
@@ -108,14 +243,15 @@ export interface AlertFilters {
   deviceId?: string;
   from?: Date;
   to?: Date;
+  status?: StoredAlert['status'];
+  priority?: StoredAlert['priority'];
 }
 
 /** Alerts of the user's devices (assigned now), with the user's own read state. */
 function visibleTo(tx: Tx, userId: string) {
   return tx
     .select({
-      id: alerts.id,
-      deviceId: alerts.deviceId,
+      ...lifecycleColumns,
       deviceName: devices.deviceName,
       alertType: alerts.alertType,
       alertTitle: alerts.alertTitle,
@@ -133,6 +269,8 @@ const filterConditions = (f: AlertFilters): (SQL | undefined)[] => [
   f.deviceId ? eq(alerts.deviceId, f.deviceId) : undefined,
   f.from ? gte(alerts.recordedAt, f.from) : undefined,
   f.to ? lte(alerts.recordedAt, f.to) : undefined,
+  f.status ? eq(alerts.status, f.status) : undefined,
+  f.priority ? eq(alerts.priority, f.priority) : undefined,
 ];
 
 /** Newest first by when it happened; the id breaks ties so keyset paging is exact. */

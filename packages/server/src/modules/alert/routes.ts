@@ -1,7 +1,10 @@
 import {
   ALERT_MESSAGES,
+  alertActionBody,
   alertAllBody,
+  alertIdParams,
   alertLatestParams,
+  alertLifecycleResponse,
   alertsPageResponse,
   alertsResponse,
   markReadBody,
@@ -44,4 +47,36 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       data: { alerts: await alerts.markRead(caller(request).userId, request.body.data.alerts) },
     }),
   );
+
+  const lifecycleSchema = {
+    params: alertIdParams,
+    body: alertActionBody,
+    response: { 200: alertLifecycleResponse },
+  };
+  app.post('/acknowledge/:alertId', { onRequest, schema: lifecycleSchema }, async (request) => {
+    const { alert, changed } = await alerts.acknowledge(
+      caller(request).userId,
+      request.params.alertId,
+      request.body?.note,
+    );
+    const message = changed
+      ? ALERT_MESSAGES.acknowledged
+      : alert.status === 'resolved'
+        ? ALERT_MESSAGES.alreadyResolved
+        : ALERT_MESSAGES.alreadyAcknowledged;
+    return { success: true as const, message, data: { alert } };
+  });
+
+  app.post('/resolve/:alertId', { onRequest, schema: lifecycleSchema }, async (request) => {
+    const { alert, changed } = await alerts.resolve(
+      caller(request).userId,
+      request.params.alertId,
+      request.body?.note,
+    );
+    return {
+      success: true as const,
+      message: changed ? ALERT_MESSAGES.resolved : ALERT_MESSAGES.alreadyResolved,
+      data: { alert },
+    };
+  });
 }

@@ -1,76 +1,9 @@
-import { type AlertType, NORMAL_RANGES } from '@vitalwatch/shared';
-
-/** The vitals of one reading; null when the device did not measure it. */
-export interface Vitals {
-  spo2: number | null;
-  heartRate: number | null;
-  temperature: number | null;
-  battery: number | null;
-}
-
-export interface VitalRule {
-  type: AlertType;
-  vital: keyof Vitals;
-  /** The normal-range bound the value crossed. */
-  threshold: number;
-  isAbnormal(value: number): boolean;
-  title: string;
-  unit: string;
-}
-
-const { spo2, heartRate, temperature, battery } = NORMAL_RANGES;
-
-/** One rule per alert type, from the spec's normal ranges (bounds inclusive: 95 % SpO2 is normal). */
-export const VITAL_RULES: readonly VitalRule[] = [
-  {
-    type: 'LOW_SPO2',
-    vital: 'spo2',
-    threshold: spo2.min,
-    isAbnormal: (v) => v < spo2.min,
-    title: 'Low blood oxygen',
-    unit: '%',
-  },
-  {
-    type: 'LOW_HEART_RATE',
-    vital: 'heartRate',
-    threshold: heartRate.min,
-    isAbnormal: (v) => v < heartRate.min,
-    title: 'Low heart rate',
-    unit: ' BPM',
-  },
-  {
-    type: 'HIGH_HEART_RATE',
-    vital: 'heartRate',
-    threshold: heartRate.max,
-    isAbnormal: (v) => v > heartRate.max,
-    title: 'High heart rate',
-    unit: ' BPM',
-  },
-  {
-    type: 'LOW_TEMPERATURE',
-    vital: 'temperature',
-    threshold: temperature.min,
-    isAbnormal: (v) => v < temperature.min,
-    title: 'Low body temperature',
-    unit: ' °F',
-  },
-  {
-    type: 'HIGH_TEMPERATURE',
-    vital: 'temperature',
-    threshold: temperature.max,
-    isAbnormal: (v) => v > temperature.max,
-    title: 'High body temperature',
-    unit: ' °F',
-  },
-  {
-    type: 'BATTERY',
-    vital: 'battery',
-    threshold: battery.min,
-    isAbnormal: (v) => v < battery.min,
-    title: 'Low battery',
-    unit: '%',
-  },
-];
+import {
+  type AlertPriority,
+  VITAL_ALARMS,
+  type VitalAlarmType,
+  type VitalCondition,
+} from '@vitalwatch/shared';
 
 /** At most one decimal, no trailing zeros: 91, 101.3. */
 export const formatValue = (value: number): string => String(Math.round(value * 10) / 10);
@@ -81,12 +14,31 @@ export interface AlertText {
   details: Record<string, unknown>;
 }
 
-/** "Low blood oxygen: 91% on Dad's watch". */
-export const vitalAlertText = (rule: VitalRule, value: number, deviceName: string): AlertText => ({
-  alertTitle: rule.title,
-  alertMessage: `${rule.title}: ${formatValue(value)}${rule.unit} on ${deviceName}`,
-  details: { vital: rule.vital, value, threshold: rule.threshold, unit: rule.unit.trim() },
-});
+const unitSuffix = (unit: string) => (unit === '%' ? unit : ` ${unit}`);
+
+/** "Low blood oxygen: 91% on Dad's watch"; a critical one says so: "Critical low blood oxygen: 88% …". */
+export function vitalAlertText(
+  type: VitalAlarmType,
+  condition: VitalCondition,
+  value: number,
+  priority: AlertPriority,
+  deviceName: string,
+): AlertText {
+  const { vital, unit, title } = VITAL_ALARMS[type];
+  const critical = priority === 'high';
+  const alertTitle = critical ? `Critical ${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
+  return {
+    alertTitle,
+    alertMessage: `${alertTitle}: ${formatValue(value)}${unitSuffix(unit)} on ${deviceName}`,
+    details: {
+      vital,
+      value,
+      threshold: critical && condition.critical !== null ? condition.critical : condition.limit,
+      unit,
+      ...(critical ? { critical: true } : {}),
+    },
+  };
+}
 
 const DEVICE_EVENT_TITLES: Record<string, string> = {
   FALL: 'Fall detected',

@@ -2,6 +2,7 @@ import {
   ALERT_MESSAGES,
   ALERTS_PAGE_DEFAULT_LIMIT,
   type AlertAllBody,
+  type AlertLifecycle,
   type AlertRecord,
   isStorableInstant,
 } from '@vitalwatch/shared';
@@ -9,8 +10,16 @@ import type { Db } from '../../db/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { canSeeDevice } from '../device/policy.ts';
-import { presentAlert } from './presenter.ts';
+import { findUserById } from '../user/repository.ts';
+import type { AlertEngine } from './engine.ts';
+import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
+
+/** What an acknowledge or resolve call did: `changed` false when someone else was first. */
+export interface LifecycleOutcome {
+  alert: AlertLifecycle;
+  changed: boolean;
+}
 
 export interface AlertPage {
   alerts: AlertRecord[];
@@ -36,14 +45,17 @@ function decodeCursor(cursor: string): repo.Cursor {
 
 /** The alert API: a user sees the alerts of the devices assigned to them, with their own read state. */
 export class AlertService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly engine: AlertEngine,
+  ) {}
 
   async latest(userId: string, count: number): Promise<AlertRecord[]> {
     return (await repo.listLatest(this.db, userId, count)).map(presentAlert);
   }
 
   async page(userId: string, body: AlertAllBody): Promise<AlertPage> {
-    const { deviceId, from, to, cursor, limit = ALERTS_PAGE_DEFAULT_LIMIT } = body ?? {};
+    const { deviceId, from, to, status, priority, cursor, limit = ALERTS_PAGE_DEFAULT_LIMIT } = body ?? {};
     if (deviceId !== undefined && !(await canSeeDevice(this.db, userId, deviceId))) {
       throw notFound(ALERT_MESSAGES.deviceNotFound);
     }
@@ -51,6 +63,8 @@ export class AlertService {
       deviceId,
       from: from ? new Date(from) : undefined,
       to: to ? new Date(to) : undefined,
+      status,
+      priority,
     };
     const keyset = cursor ? decodeCursor(cursor) : undefined;
     const [rows, counts] = await Promise.all([
@@ -70,5 +84,39 @@ export class AlertService {
   /** Marks for this user only; unknown ids, other users' alerts and already-read ones are left alone. */
   async markRead(userId: string, alertIds: string[]): Promise<string[]> {
     return repo.markRead(this.db, userId, [...new Set(alertIds.filter(isUuid))]);
+  }
+
+  /**
+   * "I'm on it": active → acknowledged, once for everyone assigned (stops its escalation). The
+   * second carer to press it gets the first one's acknowledgement back, unchanged.
+   */
+  acknowledge(userId: string, alertId: string, note: string | undefined): Promise<LifecycleOutcome> {
+    return this.move(userId, alertId, 'acknowledged', note);
+  }
+
+  /** Marked handled (FALL, SOS, or any alert a carer has dealt with): → resolved. */
+  resolve(userId: string, alertId: string, note: string | undefined): Promise<LifecycleOutcome> {
+    return this.move(userId, alertId, 'resolved', note);
+  }
+
+  private async move(
+    userId: string,
+    alertId: string,
+    to: 'acknowledged' | 'resolved',
+    note: string | undefined,
+  ): Promise<LifecycleOutcome> {
+    if (!isUuid(alertId)) throw notFound(ALERT_MESSAGES.alertNotFound);
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound(ALERT_MESSAGES.alertNotFound);
+    const by = { userId, username: user.username };
+    const moved = await repo.moveLifecycle(this.db, alertId, to, by, note || null, new Date());
+    if (moved) {
+      const audience = await repo.audienceOf(this.db, moved.deviceId);
+      this.engine.announce(audience, '', [], [moved]);
+      return { alert: presentLifecycle(moved), changed: true };
+    }
+    const current = await repo.lifecycleFor(this.db, userId, alertId);
+    if (!current) throw notFound(ALERT_MESSAGES.alertNotFound);
+    return { alert: presentLifecycle(current), changed: false };
   }
 }

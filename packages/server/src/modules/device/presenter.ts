@@ -17,6 +17,7 @@ export const presentUserDevice = (d: DeviceWithCount): UserDevice => ({ ...commo
 export const presentAdminDevice = (d: DeviceWithUsers): AdminDevice => ({
   ...common(d),
   users: d.userIds,
+  backupUsers: d.backupUserIds,
   activationCode: d.activationCode,
   apiAuthCode: d.apiAuthCode,
 });

@@ -5,29 +5,35 @@ import { devices, deviceUsers, users } from '../../db/schema.ts';
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
 /** A device with the ids of its users, oldest assignment first (the admin view). */
-export type DeviceWithUsers = DeviceRow & { userIds: string[] };
+export type DeviceWithUsers = DeviceRow & { userIds: string[]; backupUserIds: string[] };
 /** A device with how many users watch it (the user view). */
 export type DeviceWithCount = DeviceRow & { userCount: number };
 
 const userIdsOf = sql<string[]>`array(
   select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id} order by du.created_at, du.user_id
 )`;
+const backupUserIdsOf = sql<string[]>`array(
+  select du.user_id::text from ${deviceUsers} du
+  where du.device_id = ${devices.id} and du.contact_role = 'backup' order by du.created_at, du.user_id
+)`;
 const userCountOf = sql<number>`(select count(*)::int from ${deviceUsers} du where du.device_id = ${devices.id})`;
 
 export const listDevicesWithUsers = async (tx: Tx): Promise<DeviceWithUsers[]> =>
   tx
-    .select({ device: devices, userIds: userIdsOf })
+    .select({ device: devices, userIds: userIdsOf, backupUserIds: backupUserIdsOf })
     .from(devices)
     .orderBy(desc(devices.createdAt), devices.id)
-    .then((rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds })));
+    .then((rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds, backupUserIds: r.backupUserIds })));
 
 export const findDeviceWithUsers = async (tx: Tx, id: string): Promise<DeviceWithUsers | undefined> =>
   tx
-    .select({ device: devices, userIds: userIdsOf })
+    .select({ device: devices, userIds: userIdsOf, backupUserIds: backupUserIdsOf })
     .from(devices)
     .where(eq(devices.id, id))
     .limit(1)
-    .then((rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds }))[0]);
+    .then(
+      (rows) => rows.map((r) => ({ ...r.device, userIds: r.userIds, backupUserIds: r.backupUserIds }))[0],
+    );
 
 export const findDeviceByActivationCode = async (tx: Tx, code: string) =>
   (await tx.select().from(devices).where(eq(devices.activationCode, code)).limit(1))[0];
@@ -76,6 +82,18 @@ export async function replaceAssignments(tx: Tx, deviceId: string, userIds: stri
       .values(userIds.map((userId) => ({ deviceId, userId })))
       .onConflictDoNothing();
   }
+}
+
+/** Make exactly these assigned users backup contacts, the rest primary; returns how many are backups. */
+export async function setBackupContacts(tx: Tx, deviceId: string, backupIds: string[]): Promise<number> {
+  const rows = await tx
+    .update(deviceUsers)
+    .set({
+      contactRole: sql`case when ${deviceUsers.userId} = any(${sql.param(backupIds)}::uuid[]) then 'backup' else 'primary' end`,
+    })
+    .where(eq(deviceUsers.deviceId, deviceId))
+    .returning({ role: deviceUsers.contactRole });
+  return rows.filter((r) => r.role === 'backup').length;
 }
 
 /** Assign one user; false when they already had the device. */

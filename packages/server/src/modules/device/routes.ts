@@ -1,7 +1,11 @@
 import {
+  ALARM_MESSAGES,
   addUserDeviceBody,
+  alarmSettingsParams,
+  alarmSettingsResponse,
   DEVICE_MESSAGES,
   deviceDetailsBody,
+  updateAlarmSettingsBody,
   updateUserDeviceBody,
   userDeviceResponse,
   userDevicesResponse,
@@ -10,7 +14,10 @@ import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { DeviceService } from './service.ts';
 
-/** `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403. */
+/**
+ * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
+ * for the alarm settings, which admins and the device's users may both read and change.
+ */
 export async function deviceRoutes(app: AppInstance, ctx: AppContext, devices: DeviceService) {
   const onRequest = ctx.guards.requireRole('user');
 
@@ -51,6 +58,38 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext, devices: D
       success: true as const,
       message: DEVICE_MESSAGES.details,
       data: { device: await devices.details(caller(request).userId, request.body.data.deviceId) },
+    }),
+  );
+
+  const anyone = ctx.guards.requireAuth;
+  app.post(
+    '/alarm-settings/:deviceId',
+    { onRequest: anyone, schema: { params: alarmSettingsParams, response: { 200: alarmSettingsResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ALARM_MESSAGES.fetched,
+      data: await devices.alarmSettings(caller(request), request.params.deviceId),
+    }),
+  );
+
+  app.post(
+    '/update-alarm-settings/:deviceId',
+    {
+      onRequest: anyone,
+      schema: {
+        params: alarmSettingsParams,
+        body: updateAlarmSettingsBody,
+        response: { 200: alarmSettingsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ALARM_MESSAGES.updated,
+      data: await devices.updateAlarmSettings(
+        caller(request),
+        request.params.deviceId,
+        request.body.settings,
+      ),
     }),
   );
 }

@@ -1,9 +1,19 @@
-import { type AdminDevice, DEVICE_MESSAGES, type UserDevice } from '@vitalwatch/shared';
+import {
+  type AdminDevice,
+  type AlarmSettings,
+  alarmOverrides,
+  DEFAULT_ALARM_SETTINGS,
+  DEVICE_MESSAGES,
+  effectiveAlarmSettings,
+  type UserDevice,
+} from '@vitalwatch/shared';
+import type { AuthContext } from '../../auth/plugin.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
+import { canSeeDevice } from './policy.ts';
 import { presentAdminDevice, presentUserDevice } from './presenter.ts';
 import * as repo from './repository.ts';
 
@@ -11,6 +21,8 @@ export interface AdminDeviceInput {
   deviceName: string;
   isValid: boolean;
   users: string[];
+  /** Those of `users` who are backup contacts. */
+  backupUsers: string[];
 }
 /** An update leaves out what it does not change. */
 export type AdminDeviceUpdate = Pick<AdminDeviceInput, 'deviceName'> & Partial<AdminDeviceInput>;
@@ -29,6 +41,28 @@ export class DeviceService {
     private readonly onChanged: (deviceId: string) => void = () => {},
   ) {}
 
+  // ---- alarm settings: admins, and the users assigned to the device ----
+
+  async alarmSettings(who: AuthContext, deviceId: string) {
+    const device = await this.alarmTarget(who, deviceId);
+    return { settings: effectiveAlarmSettings(device.alarmSettings), defaults: DEFAULT_ALARM_SETTINGS };
+  }
+
+  /** Stores what differs from the defaults; takes effect from the device's next reading. */
+  async updateAlarmSettings(who: AuthContext, deviceId: string, settings: AlarmSettings) {
+    await this.alarmTarget(who, deviceId);
+    await repo.updateDevice(this.db, deviceId, { alarmSettings: alarmOverrides(settings) });
+    return this.alarmSettings(who, deviceId);
+  }
+
+  private async alarmTarget(who: AuthContext, deviceId: string) {
+    const visible =
+      who.role === 'admin' ? isUuid(deviceId) : await canSeeDevice(this.db, who.userId, deviceId);
+    const device = visible ? await repo.findDeviceById(this.db, deviceId) : undefined;
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    return device;
+  }
+
   // ---- admin ----
 
   async listAll(): Promise<AdminDevice[]> {
@@ -45,6 +79,7 @@ export class DeviceService {
         apiAuthCode: newApiAuthCode(),
       });
       await repo.replaceAssignments(tx, device.id, userIds);
+      await this.backupContacts(tx, device.id, input.backupUsers);
       return device.id;
     });
     return this.adminView(id);
@@ -61,6 +96,7 @@ export class DeviceService {
         : undefined;
       if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
       if (userIds) await repo.replaceAssignments(tx, id, userIds);
+      if (input.backupUsers) await this.backupContacts(tx, id, input.backupUsers);
     });
     this.onChanged(id);
     return this.adminView(id);
@@ -85,6 +121,15 @@ export class DeviceService {
     });
     this.onChanged(id);
     return this.adminView(id);
+  }
+
+  private async backupContacts(tx: Tx, deviceId: string, backupIds: string[]): Promise<void> {
+    const wanted = [...new Set(backupIds)];
+    if (!wanted.every(isUuid) || (await repo.setBackupContacts(tx, deviceId, wanted)) !== wanted.length) {
+      throw badRequest(DEVICE_MESSAGES.backupNotAssigned, [
+        { path: 'backupUsers', message: DEVICE_MESSAGES.backupNotAssigned },
+      ]);
+    }
   }
 
   /**

@@ -1,7 +1,9 @@
+import { type AlarmSettings, effectiveAlarmSettings } from '@vitalwatch/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/schema.ts';
+import type { ConditionState } from '../alert/conditions.ts';
 import { epochMs, rawRows } from '../alert/raw-rows.ts';
 
 /** A device as the writer sees it while holding its row lock. */
@@ -11,8 +13,25 @@ export interface LockedDevice {
   isValid: boolean;
   lastUpdate: Date | null;
   userIds: string[];
-  openEpisodes: string[];
+  /** Primary contacts: notified of every alert. */
+  contactIds: string[];
+  /** Alarm conditions that are not quietly normal, by alert type. */
+  conditions: Map<string, ConditionState>;
+  alarmSettings: AlarmSettings;
 }
+
+const episodeRow = z.object({
+  type: z.string(),
+  phase: z.enum(['pending', 'active', 'clearing']),
+  since_ms: epochMs,
+  priority: z.enum(['high', 'medium', 'low']),
+});
+
+const userIdsOf = (deviceId: unknown) =>
+  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
+const contactIdsOf = (deviceId: unknown) =>
+  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du
+    where du.device_id = ${deviceId} and du.contact_role = 'primary')`;
 
 /**
  * Lock the devices' rows, in id order so concurrent writers (on any node) never deadlock, and
@@ -20,24 +39,42 @@ export interface LockedDevice {
  * a device: its newest reading and its open episodes cannot change under the alert engine, and
  * its validity is the committed one. Deleted devices are simply absent.
  */
-export const lockDevices = async (tx: Tx, ids: string[]): Promise<LockedDevice[]> =>
-  tx
+export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]> {
+  const rows = await tx
     .select({
       id: devices.id,
       deviceName: devices.deviceName,
       isValid: devices.isValid,
       lastUpdate: devices.lastUpdate,
-      userIds: sql<
-        string[]
-      >`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id})`,
-      openEpisodes: sql<
-        string[]
-      >`array(select e.alert_type from ${alertEpisodes} e where e.device_id = ${devices.id})`,
+      alarmSettings: devices.alarmSettings,
+      userIds: userIdsOf(devices.id),
+      contactIds: contactIdsOf(devices.id),
     })
     .from(devices)
     .where(inArray(devices.id, ids))
     .orderBy(devices.id)
     .for('update');
+  if (rows.length === 0) return [];
+  // A statement of its own, after the locks are held: on PostgreSQL a statement that waited for a
+  // lock sees the locked rows' new versions but reads everything else as of its start, so the
+  // conditions a concurrent writer just committed would be missed.
+  const episodes = await rawRows(
+    tx,
+    sql`select e.device_id::text, e.alert_type as type, e.phase,
+        extract(epoch from e.since) * 1000 as since_ms, e.priority
+      from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
+    episodeRow.extend({ device_id: z.string() }),
+  );
+  return rows.map(({ alarmSettings, ...d }) => ({
+    ...d,
+    alarmSettings: effectiveAlarmSettings(alarmSettings),
+    conditions: new Map(
+      episodes
+        .filter((e) => e.device_id === d.id)
+        .map((e) => [e.type, { phase: e.phase, since: new Date(e.since_ms), priority: e.priority }]),
+    ),
+  }));
+}
 
 /** A reading ready to store: validated, `recordedAt` resolved. */
 export interface ReadingRow {
@@ -111,17 +148,17 @@ export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<Stored
   }));
 }
 
-/** Name, validity and audience of one device, for device-raised alerts. */
+/** Name, validity, audience and escalation settings of one device, for device-raised alerts. */
 export async function deviceAudience(tx: Tx, id: string) {
   const [row] = await tx
     .select({
       deviceName: devices.deviceName,
       isValid: devices.isValid,
-      userIds: sql<
-        string[]
-      >`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id})`,
+      alarmSettings: devices.alarmSettings,
+      userIds: userIdsOf(devices.id),
+      contactIds: contactIdsOf(devices.id),
     })
     .from(devices)
     .where(inArray(devices.id, [id]));
-  return row;
+  return row && { ...row, alarmSettings: effectiveAlarmSettings(row.alarmSettings) };
 }

@@ -24,7 +24,7 @@
  * Credentials are cached for at most a second (validity changes and new API codes take effect
  * within that on every node; at once on the node where the admin made the change).
  * Alerts raised from readings (and DEVICE_OFFLINE, by `ctx.alertEngine.sweepOffline(now)`, on a
- * timer) reach 'alerts' the same way.
+ * timer) reach 'alerts' the same way; alerts their episode resolved reach 'alertLifecycle'.
  */
 import {
   type AlertEvent,
@@ -38,10 +38,7 @@ import type { Db } from '../../db/index.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { AlertEngine } from '../alert/engine.ts';
-import { presentNewAlert } from '../alert/presenter.ts';
 import { publish } from '../alert/publish.ts';
-import { insertAlerts } from '../alert/repository.ts';
-import { deviceEventText } from '../alert/rules.ts';
 import { type DeviceRow, findDeviceByApiAuthCode } from '../device/repository.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { deviceAudience } from './repository.ts';
@@ -117,34 +114,18 @@ export class IngestService {
     return this.health.submit({ deviceId: device.id, rows }, rows.length);
   }
 
-  /** Device-raised events (FALL, SOS, …): every new one is an alert, whatever episodes are open. */
+  /** Device-raised events (FALL, SOS, …): the alert engine makes each new one an alert. */
   async ingestAlerts(device: { id: string }, events: AlertEvent[]): Promise<IngestResult> {
     if (events.length === 0) return { accepted: 0, duplicates: 0 };
     const receivedAt = new Date();
-    const outcome = await this.db.transaction(async (tx) => {
-      const target = await deviceAudience(tx, device.id);
-      if (!target) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
-      if (!target.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
-      const stored = await insertAlerts(
-        tx,
-        events.map((e) => ({
-          deviceId: device.id,
-          messageId: e.messageId ?? null,
-          alertType: e.alertType,
-          recordedAt: e.recordedAt ? new Date(e.recordedAt) : receivedAt,
-          ...deviceEventText(e.alertType, target.deviceName, e),
-        })),
-      );
-      return { target, stored };
+    const { target, stored } = await this.db.transaction(async (tx) => {
+      const found = await deviceAudience(tx, device.id);
+      if (!found) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
+      if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+      const source = { ...found, deviceId: device.id };
+      return { target: source, stored: await this.engine.raiseDeviceEvents(tx, source, events, receivedAt) };
     });
-    const { target, stored } = outcome;
-    publish(this.events, this.log, [
-      {
-        audience: { deviceId: device.id, userIds: target.userIds },
-        records: [],
-        alerts: stored.map((a) => presentNewAlert(a, target.deviceName)),
-      },
-    ]);
+    this.engine.announce(target, target.deviceName, stored);
     return { accepted: stored.length, duplicates: events.length - stored.length };
   }
 

@@ -2,7 +2,7 @@ import { DEVICE_MESSAGES, type IngestResult } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import type { AlertEngine } from '../alert/engine.ts';
-import { presentNewAlert } from '../alert/presenter.ts';
+import { presentLifecycle, presentNewAlert } from '../alert/presenter.ts';
 import type { Publication } from '../alert/publish.ts';
 import { presentHealthRecord } from '../health/presenter.ts';
 import {
@@ -86,23 +86,25 @@ export async function storeHealthBatch(
       const device = locked.get(deviceId)!;
       return { device, readings, ...freshReadings(device, readings) };
     });
-    const alerts = await engine.judgeReadings(
+    const { raised, ended } = await engine.judgeReadings(
       tx,
       judged.map(({ device, fresh, lastUpdate }) => ({
         deviceId: device.id,
         deviceName: device.deviceName,
-        openEpisodes: device.openEpisodes,
+        conditions: device.conditions,
+        alarmSettings: device.alarmSettings,
         fresh,
         lastUpdate,
       })),
       now,
     );
     const publications = judged.map(({ device, readings }) => ({
-      audience: { deviceId: device.id, userIds: device.userIds },
+      audience: { deviceId: device.id, userIds: device.userIds, contactIds: device.contactIds },
       records: readings.map(presentHealthRecord),
-      alerts: alerts
+      alerts: raised
         .filter((a) => a.deviceId === device.id)
         .map((a) => presentNewAlert(a, device.deviceName)),
+      lifecycle: ended.filter((a) => a.deviceId === device.id).map(presentLifecycle),
     }));
     return { outcomes, publications };
   });

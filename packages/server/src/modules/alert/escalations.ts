@@ -1,0 +1,186 @@
+import type { EscalationSettings } from '@vitalwatch/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/index.ts';
+import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { presentAlert } from './presenter.ts';
+import { epochMs, rawRows } from './raw-rows.ts';
+
+const MINUTE = 60_000;
+/** Due steps taken per run; the rest wait for the next run (a second later). */
+const STEPS_PER_RUN = 200;
+
+/**
+ * Start the escalation of new high-priority alerts: a durable job per alert, so a restart or a
+ * crash loses nothing. Runs in the transaction that stores the alerts.
+ */
+export async function scheduleEscalations(
+  tx: Tx,
+  items: { alertId: string; settings: EscalationSettings }[],
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const at = (minutes: (s: EscalationSettings) => number) =>
+    sql.param(items.map((i) => new Date(now.getTime() + minutes(i.settings) * MINUTE).toISOString()));
+  await tx.execute(
+    sql`insert into ${alertEscalations} (alert_id, next_at, backup_at, stops_at, repeat_every_ms)
+      select * from unnest(
+        ${sql.param(items.map((i) => i.alertId))}::uuid[],
+        ${at((s) => s.repeatEveryMinutes)}::timestamptz[],
+        ${at((s) => s.backupAfterMinutes)}::timestamptz[],
+        ${at((s) => s.repeatForMinutes)}::timestamptz[],
+        ${sql.param(items.map((i) => i.settings.repeatEveryMinutes * MINUTE))}::int[])
+      on conflict do nothing`,
+  );
+}
+
+const dueRow = z.object({
+  alert_id: z.string(),
+  next_ms: epochMs,
+  steps: z.number().int(),
+  backup_ms: epochMs,
+  backup_notified: z.boolean(),
+  stops_ms: epochMs,
+  repeat_every_ms: z.number().int(),
+  status: z.string(),
+});
+
+interface Step {
+  alertId: string;
+  step: number;
+  /** The one-off step that brings in the backup contacts (only they are notified then). */
+  backupOnly: boolean;
+  includesBackup: boolean;
+}
+
+/**
+ * Take the steps due by `now` under row locks (SKIP LOCKED: another process takes the others),
+ * move each job on and commit, then announce the steps. A job whose alert is acknowledged or
+ * resolved, or whose time is up, is deleted.
+ *
+ * Each step is committed once across all processes; its sending is the push and mail queues'
+ * business (retries included) after the commit.
+ */
+export async function runDueEscalations(
+  db: Db,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  now: Date,
+): Promise<number> {
+  const steps = await db.transaction(async (tx) => {
+    const due = await rawRows(
+      tx,
+      sql`select e.alert_id::text, extract(epoch from e.next_at) * 1000 as next_ms, e.steps,
+          extract(epoch from e.backup_at) * 1000 as backup_ms, e.backup_notified,
+          extract(epoch from e.stops_at) * 1000 as stops_ms, e.repeat_every_ms, a.status
+        from ${alertEscalations} e join ${alerts} a on a.id = e.alert_id
+        where e.next_at <= ${now.toISOString()}::timestamptz
+          or (not e.backup_notified and e.backup_at <= ${now.toISOString()}::timestamptz)
+          or a.status <> 'active'
+        order by least(e.next_at, e.backup_at)
+        limit ${STEPS_PER_RUN}
+        for update of e skip locked`,
+      dueRow,
+    );
+    const taken: Step[] = [];
+    const done = (alertId: string) =>
+      tx.delete(alertEscalations).where(sql`${alertEscalations.alertId} = ${alertId}::uuid`);
+    for (const job of due) {
+      const t = now.getTime();
+      // A repeat scheduled past the end of the escalation is never sent.
+      const repeatDue = job.next_ms <= t && job.next_ms <= job.stops_ms;
+      const backupDue = !job.backup_notified && job.backup_ms <= t;
+      if (job.status !== 'active' || (!repeatDue && !backupDue)) {
+        await done(job.alert_id);
+        continue;
+      }
+      const step = job.steps + 1;
+      const backupNotified = job.backup_notified || backupDue;
+      taken.push({
+        alertId: job.alert_id,
+        step,
+        backupOnly: backupDue && !repeatDue,
+        includesBackup: backupNotified,
+      });
+      // On schedule; after downtime, one step now and the next a full interval later (no burst).
+      const onSchedule = job.next_ms + job.repeat_every_ms;
+      const nextMs = !repeatDue ? job.next_ms : onSchedule > t ? onSchedule : t + job.repeat_every_ms;
+      if (nextMs > job.stops_ms && backupNotified) {
+        await done(job.alert_id);
+      } else {
+        await tx
+          .update(alertEscalations)
+          .set({ steps: step, nextAt: new Date(nextMs), backupNotified })
+          .where(sql`${alertEscalations.alertId} = ${job.alert_id}::uuid`);
+      }
+    }
+    return taken;
+  });
+  if (steps.length > 0) await announceSteps(db, events, log, steps);
+  return steps.length;
+}
+
+const stepAlertRow = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  device_name: z.string(),
+  alert_type: z.string(),
+  alert_title: z.string(),
+  alert_message: z.string(),
+  priority: z.enum(['high', 'medium', 'low']),
+  recorded_ms: epochMs,
+  primary_ids: z.array(z.string()),
+  backup_ids: z.array(z.string()),
+});
+
+async function announceSteps(db: Db, events: EventBus, log: FastifyBaseLogger, steps: Step[]) {
+  const rows = await rawRows(
+    db,
+    sql`select a.id::text, a.device_id::text, d.device_name, a.alert_type, a.alert_title, a.alert_message,
+        a.priority, extract(epoch from a.recorded_at) * 1000 as recorded_ms,
+        array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary') as primary_ids,
+        array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'backup') as backup_ids
+      from ${alerts} a join ${devices} d on d.id = a.device_id
+      where a.id = any(${sql.param(steps.map((s) => s.alertId))}::uuid[])`,
+    stepAlertRow,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const s of steps) {
+    const r = byId.get(s.alertId);
+    if (!r) continue;
+    const contactIds = s.backupOnly
+      ? r.backup_ids
+      : s.includesBackup
+        ? [...r.primary_ids, ...r.backup_ids]
+        : r.primary_ids;
+    const alert = presentAlert({
+      id: r.id,
+      deviceId: r.device_id,
+      deviceName: r.device_name,
+      alertType: r.alert_type,
+      alertTitle: r.alert_title,
+      alertMessage: r.alert_message,
+      priority: r.priority,
+      status: 'active',
+      acknowledgedAt: null,
+      acknowledgedByName: null,
+      ackNote: null,
+      resolvedAt: null,
+      resolvedByName: null,
+      resolveNote: null,
+      recordedAt: new Date(r.recorded_ms),
+      isRead: false,
+    });
+    try {
+      events.emit(
+        'escalation',
+        { deviceId: r.device_id, userIds: [...r.primary_ids, ...r.backup_ids], contactIds },
+        { alert, step: s.step, includesBackup: s.includesBackup },
+      );
+    } catch (err) {
+      log.error({ err, alertId: s.alertId }, 'escalation listener failed');
+    }
+  }
+}
