@@ -29,6 +29,8 @@ export const ERRORS = {
   unexpected: 'An unexpected error occurred! Please try again.',
   alertsFetchFailed: 'Failed to fetch alerts',
   markReadFailed: 'Failed to mark alerts as read',
+  acknowledgeFailed: 'Failed to acknowledge the alert',
+  resolveFailed: 'Failed to mark the alert as handled',
   devicesFetchFailed: 'Failed to fetch devices',
   deviceUpdateFailed: 'Failed to update device',
   deviceAddFailed: 'Failed to add device',

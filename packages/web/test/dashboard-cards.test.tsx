@@ -10,7 +10,12 @@ const bar = (vital: string) => screen.getByTestId(`${vital}-bar`);
 
 describe('metric cards', () => {
   it('shows the four vitals with their units in the spec order', () => {
-    render(<MetricCards record={makeRecord({ spo2: 98, heartRate: 72, temperature: 97.6, battery: 85 })} />);
+    render(
+      <MetricCards
+        record={makeRecord({ spo2: 98, heartRate: 72, temperature: 97.6, battery: 85 })}
+        now={new Date()}
+      />,
+    );
     const cards = screen.getAllByRole('region');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
       'SpO2',
@@ -23,6 +28,20 @@ describe('metric cards', () => {
     expect(within(cards[2]!).getByText('°F')).toBeInTheDocument();
     expect(screen.getByTestId('temperature-value')).toHaveTextContent('97.6');
     expect(screen.getAllByText('Normal')).toHaveLength(4);
+  });
+
+  it('marks every card stale, never Normal, when the newest reading is older than 15 minutes', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    render(
+      <MetricCards
+        record={makeRecord({ spo2: 98, heartRate: 72, createdAt: '2026-11-23T11:15:00Z' })}
+        now={now}
+      />,
+    );
+    expect(screen.queryByText('Normal')).toBeNull();
+    expect(screen.getAllByText('Stale')).toHaveLength(4);
+    expect(screen.getByTestId('stale-notice')).toHaveTextContent('No reading for 45 minutes');
+    expect(bar('spo2')).toHaveClass('bg-slate-400');
   });
 
   it('puts the bar on the spec scale with low and high labels (SpO2 90–100)', () => {

@@ -1,5 +1,7 @@
 import {
+  type AlertLifecycle,
   type AlertRecord,
+  alertLifecycle,
   alertRecord,
   type HealthRecord,
   healthRecord,
@@ -28,6 +30,8 @@ export type RealtimeStatus = 'offline' | 'connecting' | 'connected' | 'reconnect
 /** What subscribers hear: parsed socket events, and `connected` each time the socket is (back) up. */
 export interface RealtimeEvents {
   alerts: AlertRecord[];
+  /** An alert was acknowledged or resolved (by anyone assigned, or its episode ended). */
+  lifecycle: AlertLifecycle;
   health: HealthRecord;
   /**
    * The socket is live, the first time or again. Anything sent before is lost: whoever fetched
@@ -43,6 +47,7 @@ const alertsPayload = z.array(alertRecord);
 
 const listeners: { [K in EventName]: Set<Listener<K>> } = {
   alerts: new Set(),
+  lifecycle: new Set(),
   health: new Set(),
   connected: new Set(),
 };
@@ -113,6 +118,11 @@ export function connectRealtime(userId: string): void {
     const parsed = alertsPayload.safeParse(payload);
     if (parsed.success) emit('alerts', parsed.data);
     else console.warn('Ignored a malformed alertsUpdate event', parsed.error.issues);
+  });
+  socket.on(SOCKET_EVENTS.alertLifecycleUpdate, (payload: unknown) => {
+    const parsed = alertLifecycle.safeParse(payload);
+    if (parsed.success) emit('lifecycle', parsed.data);
+    else console.warn('Ignored a malformed alertLifecycleUpdate event', parsed.error.issues);
   });
   socket.on(SOCKET_EVENTS.healthDataUpdate, (payload: unknown) => {
     const parsed = healthRecord.safeParse(payload);

@@ -63,7 +63,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
       {health.loading ? (
         <MetricCardsSkeleton />
       ) : health.latest ? (
-        <MetricCards record={health.latest} />
+        <MetricCards record={health.latest} now={now} />
       ) : (
         <NoHealthData error={health.error} onRetry={health.retry} />
       )}

@@ -2,6 +2,7 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
+import { UrgentAlertsBanner } from '../../features/alerts/components/urgent-alerts-banner.tsx';
 import { setupPush, showForegroundNotification } from '../../lib/push.ts';
 import { useRealtimeConnection, useRealtimeEvent } from '../../lib/socket.ts';
 import { selectCurrentUser } from '../../lib/store/auth-slice.ts';
@@ -15,7 +16,10 @@ function announce(alerts: readonly AlertRecord[]) {
     toast.info(`${alerts.length} new alerts from your devices`);
   } else {
     for (const alert of alerts) {
-      toast.info(`${alert.deviceName}: ${alert.alertTitle}`, { toastId: `alert-${alert._id}` });
+      // Colour by priority; high-priority ones also stay in the urgent banner until acknowledged.
+      const show =
+        alert.priority === 'high' ? toast.error : alert.priority === 'medium' ? toast.warning : toast.info;
+      show(`${alert.deviceName}: ${alert.alertTitle}`, { toastId: `alert-${alert._id}` });
     }
   }
   for (const alert of alerts) {
@@ -26,9 +30,9 @@ function announce(alerts: readonly AlertRecord[]) {
 }
 
 /**
- * Everything under /dashboard: keeps the live connection open while the user is signed in and
- * announces every new alert (a toast, and a system notification when permission was given),
- * whichever page is on screen.
+ * Everything under /dashboard: keeps the live connection open while the user is signed in,
+ * announces every new alert (a toast, and a system notification when permission was given) and
+ * keeps active high-priority alerts in a banner until acknowledged, whichever page is on screen.
  */
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
@@ -42,5 +46,10 @@ export function UserAreaLayout() {
     );
   }, [userId]);
   useRealtimeEvent('alerts', announce);
-  return <Outlet />;
+  return (
+    <>
+      <UrgentAlertsBanner />
+      <Outlet />
+    </>
+  );
 }

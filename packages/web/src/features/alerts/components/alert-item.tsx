@@ -1,12 +1,21 @@
-import { type AlertRecord, relativeTime } from '@vitalwatch/shared';
+import { type AlertLifecycle, type AlertRecord, relativeTime } from '@vitalwatch/shared';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
-import { alertTone, alertTypeLabel, TONE_CLASSES } from '../utils/alert-style.ts';
+import {
+  alertTone,
+  alertTypeLabel,
+  PRIORITY_CLASSES,
+  PRIORITY_LABELS,
+  TONE_CLASSES,
+} from '../utils/alert-style.ts';
+import { AlertActions, lifecycleText } from './alert-actions.tsx';
 
 interface AlertItemProps {
   alert: AlertRecord;
   now: Date;
   /** When given, an unread alert is a button that marks it read. */
   onMarkRead?: (alert: AlertRecord) => void;
+  /** When given, the alert offers Acknowledge / Mark handled and reports the new state here. */
+  onLifecycle?: (alert: AlertLifecycle) => void;
 }
 
 function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
@@ -15,8 +24,11 @@ function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
   return <BellIcon className="size-4" />;
 }
 
-/** One alert: type colour, title, message, device, when, and whether it is unread. */
-export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
+/**
+ * One alert: type colour, priority, title, message, device, when, whether it is unread, who
+ * acknowledged or resolved it, and the actions left to take.
+ */
+export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProps) {
   const tone = alertTone(alert.alertType);
   const classes = TONE_CLASSES[tone];
   const when = new Date(alert.createdAt);
@@ -32,6 +44,11 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
           </span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${classes.badge}`}>
             {alertTypeLabel(alert.alertType)}
+          </span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[alert.priority]}`}
+          >
+            {PRIORITY_LABELS[alert.priority]}
           </span>
           {!alert.isRead && (
             <span className="inline-flex items-center gap-1 text-xs font-semibold text-teal-700 dark:text-teal-400">
@@ -52,20 +69,38 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
       </span>
     </>
   );
-  const frame = `flex w-full items-start gap-3 rounded-xl border border-l-4 border-slate-200 p-3 text-left dark:border-slate-800 ${classes.border} ${
+  const status = lifecycleText(alert, now);
+  const frame = `rounded-xl border border-l-4 border-slate-200 dark:border-slate-800 ${classes.border} ${
     alert.isRead ? 'bg-white dark:bg-slate-900' : 'bg-teal-50/60 dark:bg-teal-950/20'
   }`;
-  if (onMarkRead && !alert.isRead) {
-    return (
-      <button
-        type="button"
-        onClick={() => onMarkRead(alert)}
-        aria-label={`${alert.alertTitle}, unread. Mark as read`}
-        className={`${frame} hover:bg-teal-50 dark:hover:bg-teal-950/40`}
-      >
-        {body}
-      </button>
-    );
-  }
-  return <div className={frame}>{body}</div>;
+  const content = 'flex w-full items-start gap-3 p-3 text-left';
+  const footer = (status || onLifecycle) && (
+    <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-3 pl-14">
+      {status ? (
+        <p data-testid="alert-lifecycle" className="text-xs font-medium text-slate-600 dark:text-slate-300">
+          {status}
+        </p>
+      ) : (
+        <span />
+      )}
+      {onLifecycle && <AlertActions alert={alert} onChanged={onLifecycle} />}
+    </div>
+  );
+  return (
+    <div className={frame}>
+      {onMarkRead && !alert.isRead ? (
+        <button
+          type="button"
+          onClick={() => onMarkRead(alert)}
+          aria-label={`${alert.alertTitle}, unread. Mark as read`}
+          className={`${content} rounded-xl hover:bg-teal-50 dark:hover:bg-teal-950/40`}
+        >
+          {body}
+        </button>
+      ) : (
+        <div className={content}>{body}</div>
+      )}
+      {footer}
+    </div>
+  );
 }

@@ -14,7 +14,8 @@ import { AlertItem } from './alert-item.tsx';
 export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] }) {
   const [filters, setFilters] = useState<AlertFilterValues>({ deviceId: null, range: EMPTY_RANGE });
   const query = { deviceId: filters.deviceId ?? undefined, ...rangeQuery(filters.range) };
-  const { state, loadingMore, markingAll, loadMore, markRead, markAllRead, retry } = useAlertsHistory(query);
+  const { state, loadingMore, markingAll, loadMore, markRead, markAllRead, applyLifecycle, retry } =
+    useAlertsHistory(query);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const ready = state.status === 'ready';
 
@@ -71,7 +72,12 @@ export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] })
           <ul data-testid="alerts-list" className="space-y-3">
             {state.alerts.map((alert) => (
               <li key={alert._id}>
-                <AlertItem alert={alert} now={now} onMarkRead={(a) => void markRead(a)} />
+                <AlertItem
+                  alert={alert}
+                  now={now}
+                  onMarkRead={(a) => void markRead(a)}
+                  onLifecycle={applyLifecycle}
+                />
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { AlertItem } from './alert-item.tsx';
 
 /** Recent Alerts: the 3 newest, live, and 'View All Alerts'. */
 export function RecentAlertsCard() {
-  const { state, retry } = useRecentAlerts();
+  const { state, retry, applyLifecycle, markRead } = useRecentAlerts();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   return (
     <section
@@ -40,7 +40,12 @@ export function RecentAlertsCard() {
           <ul aria-live="polite" data-testid="recent-alerts" className="space-y-3">
             {state.alerts.map((alert) => (
               <li key={alert._id}>
-                <AlertItem alert={alert} now={now} />
+                <AlertItem
+                  alert={alert}
+                  now={now}
+                  onMarkRead={(a) => void markRead(a)}
+                  onLifecycle={applyLifecycle}
+                />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { AlertLifecycle } from '@vitalwatch/shared';
 import { ALERTS_PAGE_MAX_LIMIT, ALERTS_PAGE_SIZE, type AlertRecord, ERRORS } from '@vitalwatch/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -5,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useRealtimeEvent } from '../../../lib/socket.ts';
 import { type AlertQuery, getAlertsPage } from '../api/get-alerts-page.ts';
 import { markAlertsRead } from '../api/mark-alerts-read.ts';
-import { countNew, markedRead, mergeNewest } from '../utils/merge-alerts.ts';
+import { countNew, markedRead, mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
 import { collectUnreadIds, inChunks } from '../utils/unread-ids.ts';
 
 export interface AlertsHistoryState {
@@ -137,7 +138,13 @@ export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
     }
   };
 
+  /** Someone acknowledged or resolved an alert (this user, from the answer; others, live). */
+  const applyLifecycle = useCallback((update: AlertLifecycle) => {
+    setState((s) => ({ ...s, alerts: withLifecycle(s.alerts, update) }));
+  }, []);
+
   useRealtimeEvent('alerts', addAlerts);
+  useRealtimeEvent('lifecycle', applyLifecycle);
   useRealtimeEvent('connected', () => {
     const newest = state.alerts[0];
     if (state.status !== 'ready' || !newest) {
@@ -152,5 +159,5 @@ export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
   });
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, loadingMore, markingAll, loadMore, markRead, markAllRead, retry };
+  return { state, loadingMore, markingAll, loadMore, markRead, markAllRead, applyLifecycle, retry };
 }

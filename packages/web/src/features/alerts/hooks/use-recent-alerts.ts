@@ -1,9 +1,11 @@
-import { type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
+import { type AlertLifecycle, type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useRealtimeEvent } from '../../../lib/socket.ts';
 import { getLatestAlerts } from '../api/get-latest-alerts.ts';
-import { mergeNewest } from '../utils/merge-alerts.ts';
+import { markAlertsRead } from '../api/mark-alerts-read.ts';
+import { markedRead, mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
 
 export type RecentAlertsState =
   | { status: 'loading' }
@@ -43,10 +45,27 @@ export function useRecentAlerts() {
     );
   });
   useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
+  const applyLifecycle = useCallback((update: AlertLifecycle) => {
+    setState((s) => (s.status === 'ready' ? { ...s, alerts: withLifecycle(s.alerts, update) } : s));
+  }, []);
+  useRealtimeEvent('lifecycle', applyLifecycle);
+
+  /** Spec 4: an unread alert becomes read on click, applied once the server agrees. */
+  const markRead = useCallback(async (alert: AlertRecord) => {
+    if (alert.isRead) return;
+    try {
+      await markAlertsRead([alert._id]);
+      setState((s) =>
+        s.status === 'ready' ? { ...s, alerts: markedRead(s.alerts, new Set([alert._id])) } : s,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, ERRORS.markReadFailed, ERRORS.unexpected));
+    }
+  }, []);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
   }, []);
-  return { state, retry };
+  return { state, retry, applyLifecycle, markRead };
 }

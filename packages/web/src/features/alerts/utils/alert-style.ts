@@ -1,3 +1,5 @@
+import type { AlertPriority } from '@vitalwatch/shared';
+
 /** Spec 9: FALL and SOS red (someone may need help), BATTERY blue, every other type yellow. */
 export type AlertTone = 'red' | 'blue' | 'yellow';
 
@@ -23,6 +25,20 @@ export const TONE_CLASSES: Record<AlertTone, { border: string; icon: string; bad
     icon: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
     badge: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   },
+};
+
+/** Priority in words, after IEC 60601-1-8: high needs someone now, medium soon, low is for awareness. */
+export const PRIORITY_LABELS: Record<AlertPriority, string> = {
+  high: 'High priority',
+  medium: 'Medium priority',
+  low: 'Low priority',
+};
+
+export const PRIORITY_CLASSES: Record<AlertPriority, string> = {
+  high: 'bg-red-700 text-white dark:bg-red-400 dark:text-red-950',
+  medium:
+    'bg-amber-100 text-amber-900 ring-1 ring-amber-400 ring-inset dark:bg-amber-950 dark:text-amber-200',
+  low: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
 
 /** LOW_SPO2 → 'Low SpO2', HIGH_HEART_RATE → 'High Heart Rate'. */

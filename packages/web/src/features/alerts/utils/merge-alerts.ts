@@ -1,4 +1,4 @@
-import type { AlertRecord } from '@vitalwatch/shared';
+import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
 
 const time = (a: AlertRecord) => Date.parse(a.createdAt);
 
@@ -20,4 +20,9 @@ export function countNew(list: readonly AlertRecord[], incoming: readonly AlertR
 /** The alerts with these ids marked read. */
 export function markedRead(list: readonly AlertRecord[], ids: ReadonlySet<string>): AlertRecord[] {
   return list.map((a) => (ids.has(a._id) && !a.isRead ? { ...a, isRead: true } : a));
+}
+
+/** The list with one alert's shared state (priority, status, acknowledged, resolved) replaced. */
+export function withLifecycle(list: readonly AlertRecord[], update: AlertLifecycle): AlertRecord[] {
+  return list.map((a) => (a._id === update._id ? { ...a, ...update } : a));
 }

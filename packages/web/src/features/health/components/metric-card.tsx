@@ -23,15 +23,25 @@ const withUnit = (value: number, unit: string) =>
 interface MetricCardProps {
   metric: MetricDefinition;
   value: number | null | undefined;
+  /** The reading is older than the online threshold: grey, 'Stale', never 'Normal'. */
+  stale?: boolean;
 }
+
+const BADGE = {
+  normal: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  abnormal: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  stale: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+};
+const BAR = { normal: 'bg-emerald-500', abnormal: 'bg-red-500', stale: 'bg-slate-400' };
 
 /**
  * One vital: value with unit, a progress bar on the spec's scale (clamped 0–100 %) with its low
  * and high ends, green in the normal range, red with 'Abnormal' / 'Low Battery' outside it.
  */
-export function MetricCard({ metric, value }: MetricCardProps) {
+export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
   const { vital, label, unit, abnormalText, icon } = metric;
   const normal = isNormal(vital, value);
+  const look = stale ? 'stale' : normal ? 'normal' : 'abnormal';
   const percent = progressPercent(vital, value);
   const scale = PROGRESS_SCALES[vital];
   return (
@@ -44,14 +54,8 @@ export function MetricCard({ metric, value }: MetricCardProps) {
           <span className="text-teal-700 dark:text-teal-400">{icon}</span>
           {label}
         </h2>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-            normal
-              ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300'
-              : 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300'
-          }`}
-        >
-          {normal ? 'Normal' : abnormalText}
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[look]}`}>
+          {stale ? 'Stale' : normal ? 'Normal' : abnormalText}
         </span>
       </div>
       <p className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
@@ -62,7 +66,7 @@ export function MetricCard({ metric, value }: MetricCardProps) {
         <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
           <div
             data-testid={`${vital}-bar`}
-            className={`h-2 rounded-full ${normal ? 'bg-emerald-500' : 'bg-red-500'}`}
+            className={`h-2 rounded-full ${BAR[look]}`}
             style={{ width: `${percent}%` }}
           />
         </div>

@@ -1,4 +1,4 @@
-import type { HealthRecord } from '@vitalwatch/shared';
+import { type HealthRecord, isDeviceOnline, relativeTime } from '@vitalwatch/shared';
 import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '../../../components/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
 import { MetricCard, type MetricDefinition } from './metric-card.tsx';
@@ -37,13 +37,29 @@ export const METRICS: readonly MetricDefinition[] = [
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
-/** The newest record's four vitals. */
-export function MetricCards({ record }: { record: HealthRecord }) {
+/**
+ * The newest record's four vitals. A record older than the online threshold is stale: the cards
+ * say so instead of showing a reassuring green "Normal" for values nobody knows are still true.
+ */
+export function MetricCards({ record, now }: { record: HealthRecord; now: Date }) {
+  const stale = !isDeviceOnline(record.createdAt, now);
   return (
-    <div className={GRID}>
-      {METRICS.map((metric) => (
-        <MetricCard key={metric.vital} metric={metric} value={record[metric.vital]} />
-      ))}
+    <div className="space-y-3">
+      {stale && (
+        <p
+          role="status"
+          data-testid="stale-notice"
+          className="rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+        >
+          No reading for {relativeTime(record.createdAt, now).replace(' ago', '')}: these values may no longer
+          be true. Check that the device is worn, charged and connected.
+        </p>
+      )}
+      <div className={GRID}>
+        {METRICS.map((metric) => (
+          <MetricCard key={metric.vital} metric={metric} value={record[metric.vital]} stale={stale} />
+        ))}
+      </div>
     </div>
   );
 }
