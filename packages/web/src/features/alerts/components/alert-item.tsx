@@ -75,7 +75,7 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
   }`;
   const content = 'flex w-full items-start gap-3 p-3 text-left';
   const footer = (status || onLifecycle) && (
-    <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-3 pl-14">
+    <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-3 sm:pl-14">
       {status ? (
         <p data-testid="alert-lifecycle" className="text-xs font-medium text-slate-600 dark:text-slate-300">
           {status}
