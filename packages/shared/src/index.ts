@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './rules/alarms.ts';
 export * from './rules/alert-notification.ts';
 export * from './rules/password-change.ts';
+export * from './rules/quiet-hours.ts';
 export * from './rules/relative-time.ts';
 export * from './rules/vitals.ts';
 export * from './schemas/admin.ts';

@@ -108,6 +108,8 @@ export const SERVER_MESSAGES = {
   internal: 'Internal server error',
   invalidRefresh: 'Invalid or expired refresh token',
   alertEmailsEnabled: 'Alert emails turned on',
+  quietHoursSaved: 'Quiet hours saved',
+  quietHoursOff: 'Quiet hours turned off',
   alertEmailsDisabled: 'Alert emails turned off',
   pushPublicKey: 'Push public key',
   pushNotConfigured: 'Push notifications are not configured on this server',

@@ -11,6 +11,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     role: 'user',
     fcmTokens: [],
     alertEmails: false,
+    quietHours: null,
     devicesCount: 0,
     createdAt: '2026-01-05T09:07:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',

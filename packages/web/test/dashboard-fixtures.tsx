@@ -18,6 +18,7 @@ export const user: PublicUser = {
   role: 'user',
   fcmTokens: [],
   alertEmails: false,
+  quietHours: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };

@@ -49,6 +49,7 @@ export const sampleUser = {
   role: 'user' as const,
   fcmTokens: [],
   alertEmails: false,
+  quietHours: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -29,6 +29,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     alertEmails: boolean('alert_emails').notNull().default(false),
+    /** `{start, end, timeZone}` (shared `QuietHours`), or null. */
+    quietHours: jsonb('quiet_hours'),
     /** Access tokens issued before this instant are refused (password reset, deletion of sessions). */
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
     createdAt: createdAt(),
@@ -241,4 +243,20 @@ export const alertEscalations = pgTable(
     repeatEveryMs: integer('repeat_every_ms').notNull(),
   },
   (t) => [index('alert_escalations_next_idx').on(t.nextAt)],
+);
+
+/** One person's snooze of one device's alert type: no push or e-mail to them until `until`. */
+export const alertSnoozes = pgTable(
+  'alert_snoozes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    alertType: text('alert_type').notNull(),
+    until: ts('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId, t.alertType] })],
 );

@@ -2,9 +2,10 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
+import { notifiedUsers } from '../modules/alert/snoozes.ts';
 import { backoffMs } from '../push/retry.ts';
 import { TaskQueue } from '../push/task-queue.ts';
-import { alertMail, type Recipient } from './alert-mail.ts';
+import { alertMail } from './alert-mail.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { alertEmailRecipients } from './repository.ts';
 
@@ -86,9 +87,12 @@ export class AlertMailer {
   }
 
   private async fanOut(userIds: string[], alerts: AlertRecord[], escalated: boolean): Promise<void> {
-    const recipients: Recipient[] = await alertEmailRecipients(this.db, userIds, escalated);
+    const recipients = await alertEmailRecipients(this.db, userIds, escalated);
+    const now = new Date();
     for (const alert of alerts) {
-      for (const recipient of recipients) {
+      // Snoozes and quiet hours are each person's own: they silence only them.
+      const notified = await notifiedUsers(this.db, userIds, alert, now);
+      for (const recipient of recipients.filter((r) => notified.has(r.id))) {
         const mail = alertMail(alert, recipient, this.alertsUrl, escalated);
         if (!this.queue.push(() => this.send(mail, 1))) {
           this.log.warn({ alertId: alert._id }, 'mail queue full: alert mail dropped');

@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
+import { notifiedUsers } from '../modules/alert/snoozes.ts';
 import {
   deleteSubscription,
   markDelivered,
@@ -120,10 +121,13 @@ export class PushService {
 
   private async fanOut(userIds: string[], alerts: AlertRecord[], repeat: number): Promise<void> {
     const subscriptions = await subscriptionsOfUsers(this.db, userIds);
+    const now = new Date();
     for (const alert of alerts) {
       const payload = JSON.stringify(alertNotification(alert, repeat));
       const urgency = URGENCY[alert.priority];
-      for (const subscription of subscriptions) {
+      // Snoozes and quiet hours are each person's own: they silence only them.
+      const notified = await notifiedUsers(this.db, userIds, alert, now);
+      for (const subscription of subscriptions.filter((s) => notified.has(s.userId))) {
         const delivery = { subscription, payload, urgency } satisfies Delivery;
         if (!this.queue.push(() => this.deliver(delivery, 1))) {
           this.log.warn({ subscriptionId: subscription.id }, 'push queue full: message dropped');

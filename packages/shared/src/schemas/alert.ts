@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERTS_LATEST_MAX, ALERTS_PAGE_MAX_LIMIT } from '../constants.ts';
-import { ALERT_PRIORITIES, ALERT_STATUSES } from '../rules/alarms.ts';
+import { ALERT_PRIORITIES, ALERT_STATUSES, URGENT_ALERT_TYPES } from '../rules/alarms.ts';
+import { SNOOZE_MINUTES } from '../rules/quiet-hours.ts';
 import { envelope, rangeQueryFields, toNotBeforeFrom } from './common.ts';
 import { messageIdField, oneOrBatch, recordedAtField } from './health.ts';
 
@@ -14,6 +15,10 @@ export const ALERT_MESSAGES = {
   alreadyAcknowledged: 'Alert already acknowledged',
   resolved: 'Alert marked as handled',
   alreadyResolved: 'Alert already resolved',
+  snoozed: 'Alert snoozed for you',
+  unsnoozed: 'Snooze ended',
+  snoozesFetched: 'Snoozes fetched successfully',
+  cannotSnooze: 'FALL and SOS alerts cannot be snoozed',
 } as const;
 
 /** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
@@ -136,3 +141,26 @@ export const markReadBody = z.object({
 });
 /** The ids this call marked: alerts of the caller's devices that were unread for the caller. */
 export const markReadResponse = envelope(z.object({ alerts: z.array(z.string()) }));
+
+/**
+ * `POST /alert/snooze`: for the caller only, no push or e-mail for this device's alerts of this
+ * type for a while (others assigned still get them; high priority always comes through).
+ */
+export const snoozeBody = z
+  .object({
+    deviceId: z.string({ error: 'deviceId is required' }).min(1).max(64),
+    alertType: z
+      .string({ error: 'alertType is required' })
+      .regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'alertType must be an upper-case name such as LOW_SPO2')
+      .refine((t) => !URGENT_ALERT_TYPES.includes(t), ALERT_MESSAGES.cannotSnooze),
+    minutes: z.union(
+      SNOOZE_MINUTES.map((m) => z.literal(m)),
+      { error: `minutes must be one of ${SNOOZE_MINUTES.join(', ')}` },
+    ),
+  })
+  .strict();
+export const unsnoozeBody = snoozeBody.omit({ minutes: true });
+export const snoozeRecord = z.object({ device: z.string(), alertType: z.string(), until: z.string() });
+export type SnoozeRecord = z.infer<typeof snoozeRecord>;
+export const snoozeResponse = envelope(z.object({ snooze: snoozeRecord }));
+export const snoozesResponse = envelope(z.object({ snoozes: z.array(snoozeRecord) }));

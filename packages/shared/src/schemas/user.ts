@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
+import { isKnownTimeZone } from '../rules/quiet-hours.ts';
 import { envelope } from './common.ts';
 
 /** A standard address pattern: something@domain.tld, no spaces. */
@@ -58,6 +59,26 @@ export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) }
 export const updateNameBody = z.object({ fullName: fullNameField });
 /** `POST /user/alert-emails`: opt in to (or out of) an email for every new alert. */
 export const alertEmailsBody = z.object({ enabled: z.boolean() });
+
+const clockTime = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 22:00`);
+
+export const quietHoursSchema = z
+  .object({
+    start: clockTime('Start'),
+    end: clockTime('End'),
+    timeZone: z
+      .string({ error: 'Time zone is required' })
+      .max(64)
+      .refine(isKnownTimeZone, 'Unknown time zone'),
+  })
+  .strict()
+  .refine((q) => q.start !== q.end, { path: ['end'], message: 'End must differ from start' });
+
+/** `POST /user/quiet-hours`: the window, or null to turn quiet hours off. */
+export const quietHoursBody = z.object({ quietHours: quietHoursSchema.nullable() }).strict();
 export const changePasswordBody = z.object({
   oldPassword: z.string().min(1, VALIDATION.passwordRequired).max(128),
   newPassword: z
@@ -81,6 +102,8 @@ export const publicUser = z.object({
   /** Ids of the user's push subscriptions, one per connected browser. */
   fcmTokens: z.array(z.string()),
   alertEmails: z.boolean(),
+  /** Low-priority alerts are not pushed or mailed in this daily window; null: none. */
+  quietHours: quietHoursSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -8,6 +8,14 @@ CREATE TABLE "alert_escalations" (
 	"repeat_every_ms" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "alert_snoozes" (
+	"user_id" uuid NOT NULL,
+	"device_id" uuid NOT NULL,
+	"alert_type" text NOT NULL,
+	"until" timestamp with time zone NOT NULL,
+	CONSTRAINT "alert_snoozes_user_id_device_id_alert_type_pk" PRIMARY KEY("user_id","device_id","alert_type")
+);
+--> statement-breakpoint
 ALTER TABLE "alert_episodes" ADD COLUMN "phase" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_episodes" ADD COLUMN "since" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_episodes" ADD COLUMN "priority" text DEFAULT 'medium' NOT NULL;--> statement-breakpoint
@@ -23,7 +31,10 @@ ALTER TABLE "alerts" ADD COLUMN "resolved_by_name" text;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "resolve_note" text;--> statement-breakpoint
 ALTER TABLE "device_users" ADD COLUMN "contact_role" text DEFAULT 'primary' NOT NULL;--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "alarm_settings" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "quiet_hours" jsonb;--> statement-breakpoint
 ALTER TABLE "alert_escalations" ADD CONSTRAINT "alert_escalations_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_snoozes" ADD CONSTRAINT "alert_snoozes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_snoozes" ADD CONSTRAINT "alert_snoozes_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_escalations_next_idx" ON "alert_escalations" USING btree ("next_at");--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_acknowledged_by_users_id_fk" FOREIGN KEY ("acknowledged_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -9,6 +9,10 @@ import {
   alertsResponse,
   markReadBody,
   markReadResponse,
+  snoozeBody,
+  snoozeResponse,
+  snoozesResponse,
+  unsnoozeBody,
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
@@ -79,4 +83,37 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       data: { alert },
     };
   });
+
+  app.post(
+    '/snooze',
+    { onRequest, schema: { body: snoozeBody, response: { 200: snoozeResponse } } },
+    async (request) => {
+      const { deviceId, alertType, minutes } = request.body;
+      return {
+        success: true as const,
+        message: ALERT_MESSAGES.snoozed,
+        data: { snooze: await alerts.snooze(caller(request).userId, deviceId, alertType, minutes) },
+      };
+    },
+  );
+
+  app.post(
+    '/unsnooze',
+    { onRequest, schema: { body: unsnoozeBody, response: { 200: snoozesResponse } } },
+    async (request) => {
+      const { userId } = caller(request);
+      await alerts.unsnooze(userId, request.body.deviceId, request.body.alertType);
+      return {
+        success: true as const,
+        message: ALERT_MESSAGES.unsnoozed,
+        data: { snoozes: await alerts.snoozes(userId) },
+      };
+    },
+  );
+
+  app.post('/snoozes', { onRequest, schema: { response: { 200: snoozesResponse } } }, async (request) => ({
+    success: true as const,
+    message: ALERT_MESSAGES.snoozesFetched,
+    data: { snoozes: await alerts.snoozes(caller(request).userId) },
+  }));
 }

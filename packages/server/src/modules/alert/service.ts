@@ -5,6 +5,7 @@ import {
   type AlertLifecycle,
   type AlertRecord,
   isStorableInstant,
+  type SnoozeRecord,
 } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -14,6 +15,7 @@ import { findUserById } from '../user/repository.ts';
 import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
+import * as snoozes from './snoozes.ts';
 
 /** What an acknowledge or resolve call did: `changed` false when someone else was first. */
 export interface LifecycleOutcome {
@@ -97,6 +99,21 @@ export class AlertService {
   /** Marked handled (FALL, SOS, or any alert a carer has dealt with): → resolved. */
   resolve(userId: string, alertId: string, note: string | undefined): Promise<LifecycleOutcome> {
     return this.move(userId, alertId, 'resolved', note);
+  }
+
+  /** Snooze one device's alert type for this user only (FALL and SOS are refused by the schema). */
+  async snooze(userId: string, deviceId: string, alertType: string, minutes: number): Promise<SnoozeRecord> {
+    if (!(await canSeeDevice(this.db, userId, deviceId))) throw notFound(ALERT_MESSAGES.deviceNotFound);
+    return snoozes.snooze(this.db, userId, deviceId, alertType, new Date(Date.now() + minutes * 60_000));
+  }
+
+  async unsnooze(userId: string, deviceId: string, alertType: string): Promise<void> {
+    if (!(await canSeeDevice(this.db, userId, deviceId))) throw notFound(ALERT_MESSAGES.deviceNotFound);
+    await snoozes.unsnooze(this.db, userId, deviceId, alertType);
+  }
+
+  snoozes(userId: string): Promise<SnoozeRecord[]> {
+    return snoozes.activeSnoozes(this.db, userId, new Date());
   }
 
   private async move(

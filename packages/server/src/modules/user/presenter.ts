@@ -1,4 +1,4 @@
-import type { PublicUser } from '@vitalwatch/shared';
+import { type PublicUser, quietHoursSchema } from '@vitalwatch/shared';
 import type { UserRow } from './repository.ts';
 
 /** The only way a user leaves the server: no hash, no token, ids as strings. */
@@ -10,6 +10,13 @@ export const presentUser = (u: UserRow, fcmTokens: string[]): PublicUser => ({
   role: u.role,
   fcmTokens,
   alertEmails: u.alertEmails,
+  quietHours: storedQuietHours(u.quietHours),
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
 });
+
+/** Quiet hours as stored; anything unreadable counts as none (alerts then always come through). */
+export function storedQuietHours(value: unknown) {
+  const parsed = quietHoursSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

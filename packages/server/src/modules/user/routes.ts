@@ -6,6 +6,7 @@ import {
   loginBody,
   messageOnly,
   profileResponse,
+  quietHoursBody,
   refreshBody,
   refreshResponse,
   SERVER_MESSAGES,
@@ -99,6 +100,16 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
         ? SERVER_MESSAGES.alertEmailsEnabled
         : SERVER_MESSAGES.alertEmailsDisabled,
       data: { user: await users.setAlertEmails(caller(request).userId, request.body.enabled) },
+    }),
+  );
+
+  app.post(
+    '/quiet-hours',
+    { onRequest: guards.requireAuth, schema: { body: quietHoursBody, response: { 200: profileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: request.body.quietHours ? SERVER_MESSAGES.quietHoursSaved : SERVER_MESSAGES.quietHoursOff,
+      data: { user: await users.setQuietHours(caller(request).userId, request.body.quietHours) },
     }),
   );
 

@@ -3,6 +3,7 @@ import {
   type LoginInput,
   type PublicUser,
   type PushSubscriptionJson,
+  type QuietHours,
   REFRESH_TOKEN_TTL_S,
   type Role,
   SERVER_MESSAGES,
@@ -138,6 +139,13 @@ export class UserService {
   /** Opt in to (or out of) an email for every new alert on the user's devices. */
   async setAlertEmails(userId: string, enabled: boolean): Promise<PublicUser> {
     const user = await repo.updateUser(this.db, userId, { alertEmails: enabled });
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
+  /** Quiet hours for low-priority alerts (null turns them off). */
+  async setQuietHours(userId: string, quietHours: QuietHours | null): Promise<PublicUser> {
+    const user = await repo.updateUser(this.db, userId, { quietHours });
     if (!user) throw notFound('User not found');
     return this.present(user);
   }
