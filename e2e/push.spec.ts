@@ -37,7 +37,7 @@ interface WorkerScope {
   registration: ServiceWorkerRegistration;
   clients: { openWindow(url: string): Promise<unknown>; matchAll(options: object): Promise<object[]> };
   dispatchEvent(event: Event): boolean;
-  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+  NotificationEvent: new (type: string, init: { notification: Notification; action?: string }) => Event;
 }
 
 /**
@@ -192,12 +192,62 @@ test.describe('push after sign-in', () => {
       headers: { 'x-api-key': device.apiAuthCode },
     });
     expect(sos.status()).toBe(202);
-    expect(JSON.parse(subscriber.decrypt((await delivered).body))).toEqual({
+    const message = JSON.parse(subscriber.decrypt((await delivered).body));
+    expect(message).toEqual({
       title: 'SOS pressed',
       body: 'SOS pressed on Push e2e band',
       tag: `${device._id}:SOS`,
       url: '/dashboard/alerts',
+      alertId: expect.any(String),
+      priority: 'high',
+      ackToken: expect.any(String),
     });
+
+    // The notification's Acknowledge button, through the worker's real handler: no page involved.
+    // (The open page may already show the alert from the socket, without a token: the push, with
+    // the same tag, replaces it.)
+    const { cdp, registrationId, origin } = await serviceWorkerDevTools(context, page);
+    await expect(async () => {
+      const shown = await shownNotifications(page);
+      if (!shown.some((n) => n.data?.ackToken)) {
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId,
+          data: JSON.stringify(message),
+        });
+      }
+      expect(await shownNotifications(page)).toEqual([
+        expect.objectContaining({
+          title: 'SOS pressed',
+          data: { url: '/dashboard/alerts', ackToken: message.ackToken },
+        }),
+      ]);
+    }).toPass({ timeout: 20_000, intervals: [1000, 2000] });
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('no service worker');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as WorkerScope;
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification');
+      scope.dispatchEvent(
+        new scope.NotificationEvent('notificationclick', { notification, action: 'acknowledge' }),
+      );
+    });
+    const login = await page.request.post('/api/v1/user/login', {
+      data: { user: { username: user.username, password: user.password } },
+    });
+    const { accessToken } = (await login.json()).data;
+    await expect
+      .poll(async () => {
+        const res = await page.request.post('/api/v1/alert/latest/1', {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        return (await res.json()).data.alerts[0];
+      })
+      .toMatchObject({ _id: message.alertId, status: 'acknowledged', acknowledged: { by: user.username } });
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([expect.objectContaining({ title: 'Alert acknowledged' })]);
   });
 
   test('with permission denied, signing in shows the warning and saves nothing', async ({

@@ -16,7 +16,7 @@ import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
-import { TokenService } from './auth/tokens.ts';
+import { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
@@ -93,7 +93,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { limit: perAccountFailures, windowMs: perAccountWindowMs },
     app.log,
   );
-  const push = new PushService(database.db, config.vapid, app.log.child({ module: 'push' }), options.push);
+  const alertActions = new AlertActionTokens(config.jwtSecret);
+  const push = new PushService(
+    database.db,
+    config.vapid,
+    alertActions,
+    app.log.child({ module: 'push' }),
+    options.push,
+  );
   const events = new EventBus();
   const ctx: AppContext = {
     config,
@@ -101,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     redis,
     tokens,
+    alertActions,
     guards: authGuards(database.db, tokens),
     users: new UserService(database.db, tokens, throttle, events),
     mqtt: new MqttGateway(config),

@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
-import type { TokenService } from './auth/tokens.ts';
+import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { PushHealth } from './health-checks/probes.ts';
@@ -37,6 +37,8 @@ export interface AppContext {
   db: Db;
   redis: Redis | undefined;
   tokens: TokenService;
+  /** Tokens scoped to one alert, for the Acknowledge button of a push notification. */
+  alertActions: AlertActionTokens;
   guards: ReturnType<typeof authGuards>;
   users: UserService;
   /** Committed facts (health records, alerts) for real time, push and mail. */

@@ -61,9 +61,41 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       url: '/dashboard/alerts',
       alertId: stored?._id,
       priority: 'high',
+      ackToken: expect.any(String),
     });
     expect(request.headers.urgency).toBe('high');
     expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer.origin);
+  });
+
+  it("the notification's token acknowledges that one alert as its user, without signing in", async () => {
+    const browser = peer.subscriber();
+    const { user, device } = await watcherOfNewDevice(built(), admin, browser);
+    const delivered = peer.delivered(browser.endpoint);
+    await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
+    const { ackToken, alertId } = JSON.parse(browser.decrypt((await delivered).body));
+    const byToken = (token: string) =>
+      built().app.inject({ method: 'POST', url: '/api/v1/alert/acknowledge-by-token', payload: { token } });
+
+    for (const forged of [user.accessToken, `${ackToken.slice(0, -4)}AAAA`, 'not-a-token']) {
+      const refused = await byToken(forged);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe('This link has expired or is not valid');
+    }
+    const res = await byToken(ackToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.alert).toMatchObject({
+      _id: alertId,
+      status: 'acknowledged',
+      acknowledged: { by: user.user.username },
+    });
+    expect((await byToken(ackToken)).json().message).toBe('Alert already acknowledged');
+    // The token does nothing else: the user's other alerts and the API stay closed to it.
+    const other = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/latest/1',
+      headers: { authorization: `Bearer ${ackToken}` },
+    });
+    expect(other.statusCode).toBe(401);
   });
 
   it('a push service that does not answer delays neither ingestion nor socket delivery', async () => {

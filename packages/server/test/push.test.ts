@@ -54,6 +54,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
       url: '/dashboard/alerts',
       alertId: alert._id,
       priority: 'high',
+      ackToken: expect.any(String),
     });
     expect(request.headers).toMatchObject({ ttl: '3600', urgency: 'high', 'content-encoding': 'aes128gcm' });
     const claims = verifyVapid(request.headers.authorization, vapid.publicKey);

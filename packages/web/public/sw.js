@@ -1,12 +1,15 @@
-// VitalWatch service worker: shows pushed alerts as notifications and opens the app on click.
+// VitalWatch service worker: shows pushed alerts as notifications, opens the app on click, and
+// acknowledges an alert from the notification's Acknowledge button without opening the app.
 // Plain JavaScript, served at /sw.js so its scope is the whole app. The constants mirror
-// packages/shared/src/rules/alert-notification.ts.
+// packages/shared/src/rules/alert-notification.ts and ALERT_ACK_BY_TOKEN_PATH.
 
 const DEFAULT_TITLE = 'Notification';
 const DEFAULT_URL = '/';
 const ICON = '/pwa-192x192.png';
 const BADGE = '/pwa-64x64.png';
 const URGENT_TYPES = ['FALL', 'SOS'];
+const ACK_PATH = '/api/v1/alert/acknowledge-by-token';
+const ACK_ACTION = 'acknowledge';
 /** Message type posted to open windows for every push (`onForegroundMessage` in src/lib/push.ts). */
 const PUSH_MESSAGE_TYPE = 'vitalwatch:push';
 
@@ -40,6 +43,9 @@ function pushMessage(data) {
     body: text(raw.body, ''),
     tag,
     url: sameOriginPath(raw.url),
+    priority: text(raw.priority, undefined),
+    renotify: raw.renotify === true,
+    ackToken: text(raw.ackToken, undefined),
   };
 }
 
@@ -61,22 +67,54 @@ async function showPush(message) {
   const onScreen = windows.some((client) => client.visibilityState === 'visible');
   for (const client of windows) client.postMessage({ type: PUSH_MESSAGE_TYPE, message });
   const type = message.tag?.split(':').pop() ?? '';
+  // High priority (FALL, SOS, a critical value) stays on screen until someone acts on it.
+  const urgent = message.priority ? message.priority === 'high' : URGENT_TYPES.includes(type);
   await self.registration.showNotification(message.title, {
     body: message.body,
     icon: ICON,
     badge: BADGE,
-    data: { url: message.url },
-    ...(message.tag ? { tag: message.tag, renotify: !onScreen } : {}),
-    silent: onScreen,
-    // Someone may need help: keep FALL and SOS on screen until dismissed.
-    requireInteraction: URGENT_TYPES.includes(type),
+    data: { url: message.url, ...(message.ackToken ? { ackToken: message.ackToken } : {}) },
+    // An escalation repeat sounds again even with the app open: nobody has acknowledged it yet.
+    ...(message.tag ? { tag: message.tag, renotify: message.renotify || !onScreen } : {}),
+    silent: onScreen && !message.renotify,
+    requireInteraction: urgent,
+    ...(message.ackToken ? { actions: [{ action: ACK_ACTION, title: 'Acknowledge' }] } : {}),
   });
 }
 
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  event.waitUntil(openOrFocus(sameOriginPath(event.notification.data?.url)));
+  const { notification } = event;
+  notification.close();
+  const data = notification.data ?? {};
+  if (event.action === ACK_ACTION && typeof data.ackToken === 'string') {
+    event.waitUntil(acknowledge(notification, data));
+    return;
+  }
+  event.waitUntil(openOrFocus(sameOriginPath(data.url)));
 });
+
+/** Acknowledge from the notification; if that fails, open the app so the person can act there. */
+async function acknowledge(notification, data) {
+  try {
+    const res = await fetch(ACK_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: data.ackToken }),
+    });
+    if (!res.ok) throw new Error(`acknowledge answered ${res.status}`);
+    const { message } = await res.json();
+    await self.registration.showNotification(text(message, 'Alert acknowledged'), {
+      body: notification.title,
+      icon: ICON,
+      badge: BADGE,
+      tag: notification.tag,
+      silent: true,
+      data: { url: sameOriginPath(data.url) },
+    });
+  } catch {
+    await openOrFocus(sameOriginPath(data.url));
+  }
+}
 
 /** Focus a window already showing the url, else open one. */
 async function openOrFocus(path) {

@@ -51,6 +51,50 @@ export class TokenService {
   }
 }
 
+const alertActionSchema = z.object({
+  sub: z.string().min(1),
+  alert: z.string().min(1),
+  purpose: z.literal('alert-ack'),
+});
+
+/** How long the Acknowledge button of a notification works. */
+const ALERT_ACTION_TTL = '24h';
+
+/**
+ * Tokens scoped to one alert and one user, carried by a push notification so its Acknowledge
+ * button works without opening (or signing in to) the app. They can do nothing else.
+ */
+export class AlertActionTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    // A key of its own, derived from the JWT secret: an alert token is never an access token.
+    this.key = createHash('sha256').update(`alert-action:${secret}`).digest();
+  }
+
+  sign(alertId: string, userId: string): Promise<string> {
+    return new SignJWT({ alert: alertId, purpose: 'alert-ack' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(ALERT_ACTION_TTL)
+      .setIssuer('vitalwatch')
+      .sign(this.key);
+  }
+
+  /** `{alertId, userId}` of a valid token, or null. */
+  async verify(token: string): Promise<{ alertId: string; userId: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'vitalwatch' });
+      const claims = alertActionSchema.parse(payload);
+      return { alertId: claims.alert, userId: claims.sub };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
+      throw err;
+    }
+  }
+}
+
 /** An opaque refresh token: the client keeps the value, the database only its hash. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

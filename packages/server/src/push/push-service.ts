@@ -2,6 +2,7 @@ import type { Agent } from 'node:https';
 import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
+import type { AlertActionTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
@@ -66,6 +67,8 @@ export class PushService {
   constructor(
     private readonly db: Db,
     private readonly vapid: AppConfig['vapid'],
+    /** Signs the token of each notification's Acknowledge button. */
+    private readonly actions: AlertActionTokens,
     private readonly log: FastifyBaseLogger,
     options: Partial<PushServiceOptions> = {},
   ) {
@@ -123,11 +126,17 @@ export class PushService {
     const subscriptions = await subscriptionsOfUsers(this.db, userIds);
     const now = new Date();
     for (const alert of alerts) {
-      const payload = JSON.stringify(alertNotification(alert, repeat));
       const urgency = URGENCY[alert.priority];
       // Snoozes and quiet hours are each person's own: they silence only them.
       const notified = await notifiedUsers(this.db, userIds, alert, now);
+      const payloads = new Map<string, string>();
       for (const subscription of subscriptions.filter((s) => notified.has(s.userId))) {
+        let payload = payloads.get(subscription.userId);
+        if (payload === undefined) {
+          const ackToken = await this.actions.sign(alert._id, subscription.userId);
+          payload = JSON.stringify({ ...alertNotification(alert, repeat), ackToken });
+          payloads.set(subscription.userId, payload);
+        }
         const delivery = { subscription, payload, urgency } satisfies Delivery;
         if (!this.queue.push(() => this.deliver(delivery, 1))) {
           this.log.warn({ subscriptionId: subscription.id }, 'push queue full: message dropped');

@@ -19,6 +19,7 @@ export const ALERT_MESSAGES = {
   unsnoozed: 'Snooze ended',
   snoozesFetched: 'Snoozes fetched successfully',
   cannotSnooze: 'FALL and SOS alerts cannot be snoozed',
+  invalidActionToken: 'This link has expired or is not valid',
 } as const;
 
 /** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
@@ -92,6 +93,10 @@ export const alertActionBody = z
   .strict()
   .nullish();
 export const alertLifecycleResponse = envelope(z.object({ alert: alertLifecycle }));
+
+/** `POST /alert/acknowledge-by-token`: the notification's Acknowledge button (no sign-in). */
+export const ALERT_ACK_BY_TOKEN_PATH = '/api/v1/alert/acknowledge-by-token';
+export const acknowledgeByTokenBody = z.object({ token: z.string().min(1).max(2048) }).strict();
 
 export const alertsResponse = envelope(
   z.object({ alerts: z.array(alertRecord), nextCursor: z.string().nullable().optional() }),

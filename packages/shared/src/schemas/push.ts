@@ -41,6 +41,8 @@ export const pushMessageSchema = z.object({
   alertId: z.string().optional(),
   priority: z.enum(ALERT_PRIORITIES).optional(),
   renotify: z.boolean().optional(),
+  /** Lets the notification's Acknowledge button act on this one alert for this one user. */
+  ackToken: z.string().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 

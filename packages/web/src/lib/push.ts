@@ -11,7 +11,6 @@ import {
   pushPublicKeyResponse,
   pushSubscriptionSchema,
   STORAGE_KEYS,
-  URGENT_ALERT_TYPES,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
@@ -122,7 +121,7 @@ export async function showForegroundNotification(alert: AlertRecord): Promise<bo
     icon: NOTIFICATION_ICON,
     badge: NOTIFICATION_BADGE,
     data: { url: message.url },
-    requireInteraction: URGENT_ALERT_TYPES.includes(alert.alertType),
+    requireInteraction: alert.priority === 'high',
   });
   return true;
 }

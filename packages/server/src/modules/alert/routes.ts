@@ -1,5 +1,7 @@
 import {
   ALERT_MESSAGES,
+  type AlertLifecycle,
+  acknowledgeByTokenBody,
   alertActionBody,
   alertAllBody,
   alertIdParams,
@@ -63,13 +65,21 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       request.params.alertId,
       request.body?.note,
     );
-    const message = changed
-      ? ALERT_MESSAGES.acknowledged
-      : alert.status === 'resolved'
-        ? ALERT_MESSAGES.alreadyResolved
-        : ALERT_MESSAGES.alreadyAcknowledged;
-    return { success: true as const, message, data: { alert } };
+    return { success: true as const, message: acknowledgedMessage(alert, changed), data: { alert } };
   });
+
+  // No sign-in: the token is the permission, for this one alert and user. Limited per address.
+  app.post(
+    '/acknowledge-by-token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: { body: acknowledgeByTokenBody, response: { 200: alertLifecycleResponse } },
+    },
+    async (request) => {
+      const { alert, changed } = await alerts.acknowledgeByToken(request.body.token);
+      return { success: true as const, message: acknowledgedMessage(alert, changed), data: { alert } };
+    },
+  );
 
   app.post('/resolve/:alertId', { onRequest, schema: lifecycleSchema }, async (request) => {
     const { alert, changed } = await alerts.resolve(
@@ -117,3 +127,10 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
     data: { snoozes: await alerts.snoozes(caller(request).userId) },
   }));
 }
+
+const acknowledgedMessage = (alert: AlertLifecycle, changed: boolean) =>
+  changed
+    ? ALERT_MESSAGES.acknowledged
+    : alert.status === 'resolved'
+      ? ALERT_MESSAGES.alreadyResolved
+      : ALERT_MESSAGES.alreadyAcknowledged;

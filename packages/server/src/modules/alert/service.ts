@@ -7,8 +7,9 @@ import {
   isStorableInstant,
   type SnoozeRecord,
 } from '@vitalwatch/shared';
+import type { AlertActionTokens } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { canSeeDevice } from '../device/policy.ts';
 import { findUserById } from '../user/repository.ts';
@@ -50,6 +51,7 @@ export class AlertService {
   constructor(
     private readonly db: Db,
     private readonly engine: AlertEngine,
+    private readonly actions: AlertActionTokens,
   ) {}
 
   async latest(userId: string, count: number): Promise<AlertRecord[]> {
@@ -94,6 +96,16 @@ export class AlertService {
    */
   acknowledge(userId: string, alertId: string, note: string | undefined): Promise<LifecycleOutcome> {
     return this.move(userId, alertId, 'acknowledged', note);
+  }
+
+  /**
+   * The Acknowledge button of a push notification: its token names one alert and one user, and
+   * acknowledges as that user while they are still assigned to the device.
+   */
+  async acknowledgeByToken(token: string): Promise<LifecycleOutcome> {
+    const claims = await this.actions.verify(token);
+    if (!claims) throw unauthorized(ALERT_MESSAGES.invalidActionToken);
+    return this.move(claims.userId, claims.alertId, 'acknowledged', undefined);
   }
 
   /** Marked handled (FALL, SOS, or any alert a carer has dealt with): → resolved. */

@@ -33,9 +33,12 @@ export async function registerDataPath(app: AppInstance, ctx: AppContext): Promi
   await app.register((i) => deviceRoutes(i, ctx, devices), { prefix: '/api/v1/device' });
   await app.register((i) => adminDeviceRoutes(i, ctx, devices), { prefix: '/api/v1/admin' });
   await app.register((i) => healthRoutes(i, ctx, new HealthService(ctx.db)), { prefix: '/api/v1/health' });
-  await app.register((i) => alertRoutes(i, ctx, new AlertService(ctx.db, ctx.alertEngine)), {
-    prefix: '/api/v1/alert',
-  });
+  await app.register(
+    (i) => alertRoutes(i, ctx, new AlertService(ctx.db, ctx.alertEngine, ctx.alertActions)),
+    {
+      prefix: '/api/v1/alert',
+    },
+  );
   await app.register((i) => ingestRoutes(i, ctx, ctx.ingest), { prefix: '/api/v1/ingest' });
   ctx.alertEngine.start({
     offlineSweepMs: ctx.config.ingest?.offlineSweepIntervalMs ?? DEFAULT_OFFLINE_SWEEP_MS,
