@@ -98,6 +98,66 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
     expect(other.statusCode).toBe(401);
   });
 
+  it('the alert timeline: raised, each push and whether it arrived, escalated, acknowledged, resolved', async () => {
+    const browser = peer.subscriber();
+    const gone = peer.subscriber();
+    const { user, device } = await watcherOfNewDevice(built(), admin, browser);
+    await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/save-fcm-token',
+      headers: user.auth,
+      payload: { fcmToken: gone.toJSON() },
+    });
+    peer.script(gone.endpoint, { status: 410 });
+    const t0 = Date.now();
+    await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
+    await built().ctx.push.idle();
+    const { _id: alertId } = (
+      await built().app.inject({ method: 'POST', url: '/api/v1/alert/latest/1', headers: user.auth })
+    ).json().data.alerts[0];
+    await built().ctx.alertEngine.runEscalations(new Date(t0 + 2 * 60_000 + 5000));
+    await built().ctx.push.idle();
+    const act = (action: string, note?: string) =>
+      built().app.inject({
+        method: 'POST',
+        url: `/api/v1/alert/${action}/${alertId}`,
+        headers: user.auth,
+        payload: note ? { note } : {},
+      });
+    await act('acknowledge', 'Calling him now');
+    await act('resolve', 'He is fine');
+
+    const res = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/alert/timeline/${alertId}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const name = user.user.username;
+    expect(
+      res.json().data.timeline.map((e: Record<string, unknown>) => [e.kind, e.by, e.channel, e.ok]),
+    ).toEqual([
+      ['raised', null, null, null],
+      ['notified', name, 'push', true],
+      ['notified', name, 'push', false],
+      ['escalated', null, null, null],
+      ['notified', name, 'push', true],
+      ['acknowledged', name, null, null],
+      ['resolved', name, null, null],
+    ]);
+    const timeline = res.json().data.timeline;
+    expect(timeline[2].detail).toBe('browser unsubscribed');
+    expect(timeline[3].detail).toBe('Step 1: not acknowledged, sent again');
+    expect(timeline[5].detail).toBe('Calling him now');
+    const stranger = await userWithBrowsers(built());
+    const hidden = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/alert/timeline/${alertId}`,
+      headers: stranger.auth,
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('a push service that does not answer delays neither ingestion nor socket delivery', async () => {
     const browser = peer.subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);

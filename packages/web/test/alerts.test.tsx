@@ -234,6 +234,55 @@ describe('alert lifecycle in Alerts History', () => {
   });
 });
 
+describe('alert timeline', () => {
+  it('Details shows who was notified, how, whether it arrived, and who acted', async () => {
+    const { routes } = alertStore();
+    const at = (m: number) => new Date(Date.UTC(2026, 2, 1, 13, m)).toISOString();
+    const entry = (id: string, m: number, rest: object) => ({
+      id,
+      at: at(m),
+      by: null,
+      channel: null,
+      ok: null,
+      detail: null,
+      ...rest,
+    });
+    mockApi({
+      ...routes,
+      '/alert/timeline/': () =>
+        ok({
+          timeline: [
+            entry('raised', 0, { kind: 'raised', detail: 'Fall detected (high priority)' }),
+            entry('event-1', 0, { kind: 'notified', by: 'ann', channel: 'push', ok: true }),
+            entry('event-2', 0, {
+              kind: 'notified',
+              by: 'bob',
+              channel: 'email',
+              ok: false,
+              detail: 'mailbox full',
+            }),
+            entry('event-3', 2, { kind: 'escalated', detail: 'Step 1: not acknowledged, sent again' }),
+            entry('acknowledged', 3, { kind: 'acknowledged', by: 'ann', detail: 'On my way' }),
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    const details = within(items()[0]!).getByRole('button', { name: 'Details' });
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    const lines = within(await screen.findByTestId('alert-timeline')).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent?.replace(/^.*?(AM|PM)\s/, ''))).toEqual([
+      'Raised: Fall detected (high priority)',
+      'push notification delivered to ann',
+      'e-mail to bob failed: mailbox full',
+      'Escalated: Step 1: not acknowledged, sent again',
+      'Acknowledged by ann: “On my way”',
+    ]);
+  });
+});
+
 describe('alert type colours (spec 9)', () => {
   it('FALL and SOS red, BATTERY blue, others yellow', () => {
     expect(alertTone('FALL')).toBe('red');

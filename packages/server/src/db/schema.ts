@@ -260,3 +260,28 @@ export const alertSnoozes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceId, t.alertType] })],
 );
+
+/**
+ * What happened to an alert after it was raised, append-only: each notification sent (push,
+ * e-mail) and whether it was delivered, and each escalation step. Raised, acknowledged and
+ * resolved are on the alert row itself.
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    kind: text('kind', { enum: ['notified', 'escalated'] }).notNull(),
+    /** Who was notified (kept by name: the record outlives the account). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name'),
+    channel: text('channel', { enum: ['push', 'email'] }),
+    /** Delivered (true), failed for good (false); null for escalation steps. */
+    ok: boolean('ok'),
+    detail: text('detail'),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
+);

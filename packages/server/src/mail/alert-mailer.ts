@@ -3,11 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { notifiedUsers } from '../modules/alert/snoozes.ts';
+import { recordNotification } from '../modules/alert/timeline.ts';
 import { backoffMs } from '../push/retry.ts';
 import { TaskQueue } from '../push/task-queue.ts';
 import { alertMail } from './alert-mail.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { alertEmailRecipients } from './repository.ts';
+
+/** Whom one alert mail is for, to record its outcome on the alert's timeline. */
+interface MailTarget {
+  alertId: string;
+  userId: string;
+}
 
 export interface AlertMailerOptions {
   concurrency: number;
@@ -94,23 +101,34 @@ export class AlertMailer {
       const notified = await notifiedUsers(this.db, userIds, alert, now);
       for (const recipient of recipients.filter((r) => notified.has(r.id))) {
         const mail = alertMail(alert, recipient, this.alertsUrl, escalated);
-        if (!this.queue.push(() => this.send(mail, 1))) {
+        const to = { alertId: alert._id, userId: recipient.id };
+        if (!this.queue.push(() => this.send(mail, to, 1))) {
           this.log.warn({ alertId: alert._id }, 'mail queue full: alert mail dropped');
         }
       }
     }
   }
 
-  private async send(mail: OutgoingMail, attempt: number): Promise<void> {
+  private async send(mail: OutgoingMail, to: MailTarget, attempt: number): Promise<void> {
     try {
       await this.mailer.send(mail);
     } catch (err) {
       const { maxAttempts, baseDelayMs, maxDelayMs } = this.options;
       if (isTransientMailError(err) && attempt < maxAttempts) {
         const delay = backoffMs(attempt, baseDelayMs, maxDelayMs);
-        if (this.queue.later(delay, () => this.send(mail, attempt + 1))) return;
+        if (this.queue.later(delay, () => this.send(mail, to, attempt + 1))) return;
       }
       this.log.warn({ err, attempt }, 'alert mail not sent');
+      await this.record(to, false, err instanceof Error ? err.message : String(err));
+      return;
     }
+    await this.record(to, true);
+  }
+
+  /** The final outcome, on the alert's timeline (a failure to record it is only logged). */
+  private async record(to: MailTarget, ok: boolean, detail?: string): Promise<void> {
+    await recordNotification(this.db, { ...to, channel: 'email', ok, detail }).catch((err: unknown) =>
+      this.log.warn({ err, alertId: to.alertId }, 'mail outcome not recorded'),
+    );
   }
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { notifiedUsers } from '../modules/alert/snoozes.ts';
+import { recordNotification } from '../modules/alert/timeline.ts';
 import {
   deleteSubscription,
   markDelivered,
@@ -46,6 +47,7 @@ const DEFAULTS: PushServiceOptions = {
 };
 
 interface Delivery {
+  alertId: string;
   subscription: PushSubscriptionRow;
   payload: string;
   urgency: webpush.Urgency;
@@ -137,7 +139,7 @@ export class PushService {
           payload = JSON.stringify({ ...alertNotification(alert, repeat), ackToken });
           payloads.set(subscription.userId, payload);
         }
-        const delivery = { subscription, payload, urgency } satisfies Delivery;
+        const delivery = { alertId: alert._id, subscription, payload, urgency } satisfies Delivery;
         if (!this.queue.push(() => this.deliver(delivery, 1))) {
           this.log.warn({ subscriptionId: subscription.id }, 'push queue full: message dropped');
         }
@@ -165,6 +167,19 @@ export class PushService {
     }
     this.outcomes.record(true);
     await markDelivered(this.db, subscription.id, new Date());
+    await this.record(delivery, true, subscription.userAgent ?? undefined);
+  }
+
+  /** The final outcome, on the alert's timeline (a failure to record it is only logged). */
+  private async record(delivery: Delivery, ok: boolean, detail?: string): Promise<void> {
+    const { alertId, subscription } = delivery;
+    await recordNotification(this.db, {
+      alertId,
+      userId: subscription.userId,
+      channel: 'push',
+      ok,
+      detail,
+    }).catch((err: unknown) => this.log.warn({ err, alertId }, 'push outcome not recorded'));
   }
 
   private async failed(delivery: Delivery, attempt: number, err: unknown): Promise<void> {
@@ -174,6 +189,7 @@ export class PushService {
       // The browser unsubscribed or the subscription expired: it will never work again.
       await deleteSubscription(this.db, subscriptionId);
       this.log.info({ subscriptionId, status }, 'push subscription gone: deleted');
+      await this.record(delivery, false, 'browser unsubscribed');
       return;
     }
     const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
@@ -187,10 +203,9 @@ export class PushService {
       }
     }
     this.outcomes.record(false);
-    this.log.warn(
-      { subscriptionId, status, attempt, reason: err instanceof Error ? err.message : String(err) },
-      'push delivery failed',
-    );
+    const reason = err instanceof Error ? err.message : String(err);
+    this.log.warn({ subscriptionId, status, attempt, reason }, 'push delivery failed');
+    await this.record(delivery, false, status ? `push service answered ${status}` : reason);
   }
 }
 

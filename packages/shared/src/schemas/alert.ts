@@ -20,6 +20,7 @@ export const ALERT_MESSAGES = {
   snoozesFetched: 'Snoozes fetched successfully',
   cannotSnooze: 'FALL and SOS alerts cannot be snoozed',
   invalidActionToken: 'This link has expired or is not valid',
+  timelineFetched: 'Alert timeline fetched successfully',
 } as const;
 
 /** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
@@ -169,3 +170,18 @@ export const snoozeRecord = z.object({ device: z.string(), alertType: z.string()
 export type SnoozeRecord = z.infer<typeof snoozeRecord>;
 export const snoozeResponse = envelope(z.object({ snooze: snoozeRecord }));
 export const snoozesResponse = envelope(z.object({ snoozes: z.array(snoozeRecord) }));
+
+/** One step in an alert's life, for the alert detail. `by`: who acted or was notified. */
+export const alertTimelineEntry = z.object({
+  /** Unique within one alert's timeline. */
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(['raised', 'notified', 'escalated', 'acknowledged', 'resolved']),
+  by: z.string().nullable(),
+  channel: z.enum(['push', 'email']).nullable(),
+  /** For a notification: delivered (true) or failed for good (false). */
+  ok: z.boolean().nullable(),
+  detail: z.string().nullable(),
+});
+export type AlertTimelineEntry = z.infer<typeof alertTimelineEntry>;
+export const alertTimelineResponse = envelope(z.object({ timeline: z.array(alertTimelineEntry) }));

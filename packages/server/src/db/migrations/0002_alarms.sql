@@ -8,6 +8,18 @@ CREATE TABLE "alert_escalations" (
 	"repeat_every_ms" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "alert_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "alert_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"alert_id" uuid NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"kind" text NOT NULL,
+	"user_id" uuid,
+	"user_name" text,
+	"channel" text,
+	"ok" boolean,
+	"detail" text
+);
+--> statement-breakpoint
 CREATE TABLE "alert_snoozes" (
 	"user_id" uuid NOT NULL,
 	"device_id" uuid NOT NULL,
@@ -33,9 +45,12 @@ ALTER TABLE "device_users" ADD COLUMN "contact_role" text DEFAULT 'primary' NOT 
 ALTER TABLE "devices" ADD COLUMN "alarm_settings" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "quiet_hours" jsonb;--> statement-breakpoint
 ALTER TABLE "alert_escalations" ADD CONSTRAINT "alert_escalations_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_events" ADD CONSTRAINT "alert_events_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_events" ADD CONSTRAINT "alert_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_snoozes" ADD CONSTRAINT "alert_snoozes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_snoozes" ADD CONSTRAINT "alert_snoozes_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_escalations_next_idx" ON "alert_escalations" USING btree ("next_at");--> statement-breakpoint
+CREATE INDEX "alert_events_alert_idx" ON "alert_events" USING btree ("alert_id","at");--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_acknowledged_by_users_id_fk" FOREIGN KEY ("acknowledged_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alerts_unresolved_idx" ON "alerts" USING btree ("device_id","alert_type") WHERE "alerts"."status" <> 'resolved';--> statement-breakpoint

@@ -7,6 +7,7 @@ import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.
 import type { EventBus } from '../../lib/events.ts';
 import { presentAlert } from './presenter.ts';
 import { epochMs, rawRows } from './raw-rows.ts';
+import { recordEscalation } from './timeline.ts';
 
 const MINUTE = 60_000;
 /** Due steps taken per run; the rest wait for the next run (a second later). */
@@ -98,12 +99,15 @@ export async function runDueEscalations(
       }
       const step = job.steps + 1;
       const backupNotified = job.backup_notified || backupDue;
-      taken.push({
-        alertId: job.alert_id,
-        step,
-        backupOnly: backupDue && !repeatDue,
-        includesBackup: backupNotified,
-      });
+      const backupOnly = backupDue && !repeatDue;
+      taken.push({ alertId: job.alert_id, step, backupOnly, includesBackup: backupNotified });
+      await recordEscalation(
+        tx,
+        job.alert_id,
+        backupOnly
+          ? `Step ${step}: not acknowledged, sent to the backup contacts`
+          : `Step ${step}: not acknowledged, sent again${backupNotified ? ' to everyone' : ''}`,
+      );
       // On schedule; after downtime, one step now and the next a full interval later (no burst).
       const onSchedule = job.next_ms + job.repeat_every_ms;
       const nextMs = !repeatDue ? job.next_ms : onSchedule > t ? onSchedule : t + job.repeat_every_ms;

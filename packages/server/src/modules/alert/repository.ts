@@ -169,6 +169,16 @@ export async function audienceOf(tx: Tx, deviceId: string) {
   };
 }
 
+/** One alert as stored, if the user is assigned to its device. */
+export async function alertFor(tx: Tx, userId: string, alertId: string): Promise<StoredAlert | undefined> {
+  const [row] = await tx
+    .select({ alert: alerts })
+    .from(alerts)
+    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, alerts.deviceId), eq(deviceUsers.userId, userId)))
+    .where(eq(alerts.id, alertId));
+  return row?.alert;
+}
+
 /** One alert's shared state, if the user is assigned to its device. */
 export async function lifecycleFor(
   tx: Tx,

@@ -9,6 +9,7 @@ import {
   alertLifecycleResponse,
   alertsPageResponse,
   alertsResponse,
+  alertTimelineResponse,
   markReadBody,
   markReadResponse,
   snoozeBody,
@@ -79,6 +80,16 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       const { alert, changed } = await alerts.acknowledgeByToken(request.body.token);
       return { success: true as const, message: acknowledgedMessage(alert, changed), data: { alert } };
     },
+  );
+
+  app.post(
+    '/timeline/:alertId',
+    { onRequest, schema: { params: alertIdParams, response: { 200: alertTimelineResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ALERT_MESSAGES.timelineFetched,
+      data: { timeline: await alerts.timeline(caller(request).userId, request.params.alertId) },
+    }),
   );
 
   app.post('/resolve/:alertId', { onRequest, schema: lifecycleSchema }, async (request) => {

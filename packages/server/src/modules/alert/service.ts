@@ -4,6 +4,7 @@ import {
   type AlertAllBody,
   type AlertLifecycle,
   type AlertRecord,
+  type AlertTimelineEntry,
   isStorableInstant,
   type SnoozeRecord,
 } from '@vitalwatch/shared';
@@ -17,6 +18,7 @@ import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
 import * as snoozes from './snoozes.ts';
+import { alertTimeline } from './timeline.ts';
 
 /** What an acknowledge or resolve call did: `changed` false when someone else was first. */
 export interface LifecycleOutcome {
@@ -126,6 +128,13 @@ export class AlertService {
 
   snoozes(userId: string): Promise<SnoozeRecord[]> {
     return snoozes.activeSnoozes(this.db, userId, new Date());
+  }
+
+  /** Raised, notified (by which channel, delivered or not), escalated, acknowledged, resolved. */
+  async timeline(userId: string, alertId: string): Promise<AlertTimelineEntry[]> {
+    const alert = isUuid(alertId) ? await repo.alertFor(this.db, userId, alertId) : undefined;
+    if (!alert) throw notFound(ALERT_MESSAGES.alertNotFound);
+    return alertTimeline(this.db, alert);
   }
 
   private async move(

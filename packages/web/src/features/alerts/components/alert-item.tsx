@@ -1,4 +1,5 @@
 import { type AlertLifecycle, type AlertRecord, relativeTime } from '@vitalwatch/shared';
+import { useId, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
 import {
   alertTone,
@@ -8,6 +9,7 @@ import {
   TONE_CLASSES,
 } from '../utils/alert-style.ts';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
+import { AlertTimeline } from './alert-timeline.tsx';
 
 interface AlertItemProps {
   alert: AlertRecord;
@@ -70,6 +72,8 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
     </>
   );
   const status = lifecycleText(alert, now);
+  const [open, setOpen] = useState(false);
+  const timelineId = useId();
   const frame = `rounded-xl border border-l-4 border-slate-200 dark:border-slate-800 ${classes.border} ${
     alert.isRead ? 'bg-white dark:bg-slate-900' : 'bg-teal-50/60 dark:bg-teal-950/20'
   }`;
@@ -83,7 +87,20 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
       ) : (
         <span />
       )}
-      {onLifecycle && <AlertActions alert={alert} onChanged={onLifecycle} />}
+      <span className="flex flex-wrap items-center gap-2">
+        {onLifecycle && (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={timelineId}
+            onClick={() => setOpen((o) => !o)}
+            className="rounded-md px-2 py-1 text-xs font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-300"
+          >
+            {open ? 'Hide details' : 'Details'}
+          </button>
+        )}
+        {onLifecycle && <AlertActions alert={alert} onChanged={onLifecycle} />}
+      </span>
     </div>
   );
   return (
@@ -101,6 +118,11 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
         <div className={content}>{body}</div>
       )}
       {footer}
+      {open && (
+        <div id={timelineId} className="px-3 pb-3 sm:pl-14">
+          <AlertTimeline alertId={alert._id} />
+        </div>
+      )}
     </div>
   );
 }

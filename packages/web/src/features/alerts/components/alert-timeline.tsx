@@ -1,0 +1,96 @@
+import { type AlertTimelineEntry, ERRORS } from '@vitalwatch/shared';
+import { useEffect, useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { getAlertTimeline } from '../api/get-alert-timeline.ts';
+
+const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };
+
+/** One line of the timeline in words. */
+function describe(e: AlertTimelineEntry): string {
+  const who = e.by ?? 'a removed user';
+  switch (e.kind) {
+    case 'raised':
+      return `Raised: ${e.detail ?? ''}`;
+    case 'notified': {
+      const how = e.channel ? CHANNEL[e.channel] : 'notification';
+      return e.ok
+        ? `${how} delivered to ${who}`
+        : `${how} to ${who} failed${e.detail ? `: ${e.detail}` : ''}`;
+    }
+    case 'escalated':
+      return `Escalated: ${e.detail ?? ''}`;
+    case 'acknowledged':
+      return `Acknowledged by ${who}${e.detail ? `: “${e.detail}”` : ''}`;
+    case 'resolved':
+      return e.by
+        ? `Marked handled by ${e.by}${e.detail ? `: “${e.detail}”` : ''}`
+        : `Resolved: ${e.detail ?? ''}`;
+  }
+}
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** Who was told, how, whether it arrived, and who acted: fetched when opened. */
+export function AlertTimeline({ alertId }: { alertId: string }) {
+  const [state, setState] = useState<
+    | { status: 'loading' }
+    | { status: 'error'; message: string }
+    | { status: 'ready'; entries: AlertTimelineEntry[] }
+  >({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    getAlertTimeline(alertId, controller.signal).then(
+      (entries) => setState({ status: 'ready', entries }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) {
+          setState({
+            status: 'error',
+            message: errorMessage(error, ERRORS.alertsFetchFailed, ERRORS.unexpected),
+          });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [alertId]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+        <Spinner className="size-3" /> Loading timeline…
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <ol
+      data-testid="alert-timeline"
+      className="space-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700"
+    >
+      {state.entries.map((e) => (
+        <li
+          key={e.id}
+          className={`text-xs ${e.ok === false ? 'text-red-700 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}
+        >
+          <time dateTime={e.at} className="font-semibold">
+            {timeOf(e.at)}
+          </time>{' '}
+          {describe(e)}
+        </li>
+      ))}
+    </ol>
+  );
+}
