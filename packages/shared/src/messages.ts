@@ -81,6 +81,9 @@ export const TOASTS = {
   passwordReset: 'Password reset successfully',
   userDeleted: 'User deleted successfully',
   tokenCopied: 'Token copied!',
+  alarmSettingsSaved: 'Alarm settings saved',
+  alarmSettingsFailed: 'Failed to save alarm settings',
+  alarmSettingsFetchFailed: 'Failed to fetch alarm settings',
 } as const;
 
 /** Messages the server sends (not in the spec's catalogue, written for people). */

@@ -82,14 +82,21 @@ describe('device management', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /grace/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /ada/ }));
     expect(picker).toHaveAccessibleName('Assign Users alan, grace...');
-    await user.click(within(dialog).getByRole('checkbox', { name: /ada/ }));
+    // The picker's own box (the backup list below it lists ada too now).
+    await user.click(within(dialog).getAllByRole('checkbox', { name: /ada/ })[0]!);
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Add New Device' })).toBeInTheDocument();
-    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    // The picker is closed; what is left are the assigned users, each possibly a backup contact.
+    const backups = within(within(dialog).getByRole('group', { name: 'Backup contacts' })).getAllByRole(
+      'checkbox',
+    );
+    expect(within(dialog).getAllByRole('checkbox')).toEqual(backups);
+    expect(backups.map((b) => b.parentElement?.textContent)).toEqual(['alan', 'grace']);
+    await user.click(backups[1]!);
     await user.click(submit);
     expect(await screen.findByText('Device added successfully')).toBeInTheDocument();
     expect(callsTo(fetch, '/admin/add-device')).toEqual([
-      { deviceName: 'Patch', isValid: true, users: ['u2', 'u3'] },
+      { deviceName: 'Patch', isValid: true, users: ['u2', 'u3'], backupUsers: ['u3'] },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await rowOf('Patch')).toBeInTheDocument();

@@ -161,3 +161,42 @@ describe('My Devices', () => {
     expect(await screen.findByText('No devices yet')).toBeInTheDocument();
   });
 });
+
+describe('alarm settings', () => {
+  it('shows the device’s conditions, refuses unsafe values before sending, saves safe ones', async () => {
+    const { DEFAULT_ALARM_SETTINGS } = await import('@vitalwatch/shared');
+    const calls = mockApi({
+      '/device/get-device': () => ok({ devices: [makeDevice({ _id: 'd1', deviceName: 'Wristband' })] }),
+      '/device/alarm-settings/d1': () =>
+        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS }),
+      '/device/update-alarm-settings/d1': (body) =>
+        ok({ settings: (body as { settings: unknown }).settings, defaults: DEFAULT_ALARM_SETTINGS }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<DevicesPage />, '/dashboard/devices');
+    await user.click(await screen.findByRole('button', { name: 'Alarm settings of Wristband' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm settings · Wristband' });
+    const limit = await within(dialog).findByRole('spinbutton', {
+      name: 'Low blood oxygen: Alarm limit (%)',
+    });
+    expect(limit).toHaveValue(95);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Low blood oxygen: Delay (s)' })).toHaveValue(30);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Repeat every (minutes)' })).toHaveValue(2);
+
+    await user.clear(limit);
+    await user.type(limit, '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Alarm limit must be at least 85')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/device/update-alarm-settings'))).toBe(false);
+
+    await user.clear(limit);
+    await user.type(limit, '92');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const saved = calls.find((c) => c.path === '/device/update-alarm-settings/d1')?.body as {
+      settings: typeof DEFAULT_ALARM_SETTINGS;
+    };
+    expect(saved.settings.conditions.LOW_SPO2.limit).toBe(92);
+    expect(await screen.findByText('Alarm settings saved')).toBeInTheDocument();
+  });
+});

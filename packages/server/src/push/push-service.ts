@@ -167,7 +167,7 @@ export class PushService {
     }
     this.outcomes.record(true);
     await markDelivered(this.db, subscription.id, new Date());
-    await this.record(delivery, true, subscription.userAgent ?? undefined);
+    await this.record(delivery, true);
   }
 
   /** The final outcome, on the alert's timeline (a failure to record it is only logged). */

@@ -6,6 +6,8 @@ export interface DeviceInput {
   isValid: boolean;
   /** Ids of the users the device is assigned to. */
   users: string[];
+  /** Those of `users` notified only when a high-priority alert is not acknowledged in time. */
+  backupUsers: string[];
 }
 
 /** POST /admin/add-device: a new device with fresh activation and API auth codes. */

@@ -8,13 +8,14 @@ interface DeviceCardProps {
   device: UserDevice;
   now: Date;
   onRename: (device: UserDevice) => void;
+  onAlarmSettings: (device: UserDevice) => void;
 }
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One device: name, online or offline, last update, active or inactive, and its 'Edit name' action. */
-export function DeviceCard({ device, now, onRename }: DeviceCardProps) {
+/** One device: name, online or offline, last update, active or inactive, 'Edit name' and 'Alarm settings'. */
+export function DeviceCard({ device, now, onRename, onAlarmSettings }: DeviceCardProps) {
   const titleId = useId();
   const online = isDeviceOnline(device.lastUpdate, now);
   return (
@@ -57,7 +58,7 @@ export function DeviceCard({ device, now, onRename }: DeviceCardProps) {
           </dd>
         </div>
       </dl>
-      <div className="mt-auto border-t border-slate-100 pt-4 dark:border-slate-800">
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">
         <Button
           variant="secondary"
           size="sm"
@@ -65,6 +66,14 @@ export function DeviceCard({ device, now, onRename }: DeviceCardProps) {
           onClick={() => onRename(device)}
         >
           Edit name
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Alarm settings of ${device.deviceName}`}
+          onClick={() => onAlarmSettings(device)}
+        >
+          Alarm settings
         </Button>
       </div>
     </article>

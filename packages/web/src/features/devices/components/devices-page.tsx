@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../compon
 import { useNow } from '../../../lib/use-now.ts';
 import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
+import { AlarmSettingsModal } from './alarm-settings-modal.tsx';
 import { DeviceCard } from './device-card.tsx';
 import { RenameDeviceModal } from './rename-device-modal.tsx';
 
@@ -35,12 +36,13 @@ function DeviceSkeletons() {
   );
 }
 
-/** My Devices (/dashboard/devices): the card grid, 'Add Device' and 'Edit name'. */
+/** My Devices (/dashboard/devices): the card grid, 'Add Device', 'Edit name' and 'Alarm settings'. */
 export function DevicesPage() {
   const { state, reload, upsert } = useDevices();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
+  const [tuning, setTuning] = useState<UserDevice | null>(null);
   const hasDevices = state.status === 'ready' && state.devices.length > 0;
 
   return (
@@ -67,13 +69,14 @@ export function DevicesPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {state.devices.map((device) => (
             <li key={device._id} className="flex">
-              <DeviceCard device={device} now={now} onRename={setRenaming} />
+              <DeviceCard device={device} now={now} onRename={setRenaming} onAlarmSettings={setTuning} />
             </li>
           ))}
         </ul>
       )}
       <AddDeviceModal open={adding} onClose={() => setAdding(false)} onAdded={upsert} />
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} onRenamed={upsert} />
+      <AlarmSettingsModal device={tuning} onClose={() => setTuning(null)} />
     </div>
   );
 }

@@ -18,11 +18,53 @@ interface DeviceFormModalProps {
   onSubmit: (input: DeviceInput) => Promise<boolean>;
 }
 
-/** 'Add New Device' and 'Edit Device': name (required), validity (active by default), assigned users. */
+interface BackupContactsProps {
+  users: ResourceState<AdminUser[]>;
+  assigned: readonly string[];
+  backup: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+/**
+ * Which assigned users are backup contacts: everyone assigned sees the device's alerts, primary
+ * contacts are notified of each, backup contacts only when a high-priority one goes unacknowledged.
+ */
+function BackupContacts({ users, assigned, backup, onChange }: BackupContactsProps) {
+  if (assigned.length === 0 || users.status !== 'ready') return null;
+  const names = new Map(users.data.map((u) => [u._id, u.username]));
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Backup contacts</legend>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        Notified only when a high-priority alert is not acknowledged in time.
+      </p>
+      <ul className="space-y-1">
+        {assigned.map((id) => (
+          <li key={id}>
+            <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-100">
+              <input
+                type="checkbox"
+                className="size-4 accent-teal-700"
+                checked={backup.includes(id)}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...backup, id] : backup.filter((b) => b !== id))
+                }
+              />
+              {names.get(id) ?? id}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** 'Add New Device' and 'Edit Device': name (required), validity (active by default), assigned users and which are backups. */
 export function DeviceFormModal({ device, users, onRetryUsers, onClose, onSubmit }: DeviceFormModalProps) {
   const [deviceName, setDeviceName] = useState(device?.deviceName ?? '');
   const [isValid, setIsValid] = useState(device?.isValid ?? true);
   const [assigned, setAssigned] = useState<string[]>(() => [...(device?.users ?? [])]);
+  const [backup, setBackup] = useState<string[]>(() => [...(device?.backupUsers ?? [])]);
   const [busy, setBusy] = useState(false);
   const nameFilled = deviceName.trim() !== '';
 
@@ -30,7 +72,8 @@ export function DeviceFormModal({ device, users, onRetryUsers, onClose, onSubmit
     event.preventDefault();
     if (!nameFilled || busy) return;
     setBusy(true);
-    const saved = await onSubmit({ deviceName: deviceName.trim(), isValid, users: assigned });
+    const backupUsers = backup.filter((id) => assigned.includes(id));
+    const saved = await onSubmit({ deviceName: deviceName.trim(), isValid, users: assigned, backupUsers });
     if (!saved) setBusy(false);
   };
 
@@ -56,6 +99,7 @@ export function DeviceFormModal({ device, users, onRetryUsers, onClose, onSubmit
           />
         </div>
         <UserMultiSelect users={users} onRetry={onRetryUsers} selected={assigned} onChange={setAssigned} />
+        <BackupContacts users={users} assigned={assigned} backup={backup} onChange={setBackup} />
         <FormActions
           className="pt-2"
           onCancel={onClose}
