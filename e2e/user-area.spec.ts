@@ -68,15 +68,17 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
     await expect(page.getByText('Avg. Heart Rate').locator('..')).toContainText('72 BPM');
   });
 
-  await test.step('an out-of-range reading raises an alert that appears live', async () => {
-    await ingestHealth(page.request, band, { heartRate: 130, spo2: 97, temperature: 97.9, battery: 84 });
-    await expect(page.getByTestId('heartRate-value')).toHaveText('130');
+  await test.step('a critical reading raises a high-priority alert at once, live', async () => {
+    // NEWS2's 3-point band (≥ 131 BPM): no 30 s delay, straight to the urgent banner.
+    await ingestHealth(page.request, band, { heartRate: 132, spo2: 97, temperature: 97.9, battery: 84 });
+    await expect(page.getByTestId('heartRate-value')).toHaveText('132');
     await expect(page.getByRole('region', { name: 'Heart Rate' }).getByText('Abnormal')).toBeVisible();
-    await expect(page.getByText('Avg. Heart Rate').locator('..')).toContainText('101 BPM');
-    await expect(page.getByTestId('recent-alerts').getByRole('listitem').first()).toContainText(
-      'High heart rate',
-    );
-    await expect(page.getByText('My Band: High heart rate')).toBeVisible();
+    await expect(page.getByText('Avg. Heart Rate').locator('..')).toContainText('102 BPM');
+    const newest = page.getByTestId('recent-alerts').getByRole('listitem').first();
+    await expect(newest).toContainText('Critical high heart rate');
+    await expect(newest).toContainText('High priority');
+    await expect(page.getByText('My Band: Critical high heart rate')).toBeVisible();
+    await expect(page.getByTestId('urgent-banner')).toContainText('Critical high heart rate');
   });
 
   await test.step('the history: counts, load more, filters, mark read', async () => {
@@ -123,7 +125,7 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
     await page.getByRole('button', { name: 'Remove filter Device: My Band' }).click();
     await expect(page.getByText('15 Alerts Found')).toBeVisible();
 
-    await list.first().getByRole('button').click();
+    await list.first().getByRole('button', { name: /, unread. Mark as read$/ }).click();
     await expect(page.getByTestId('unread-count')).toHaveText('14');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByTestId('unread-count')).toHaveText('0');

@@ -234,6 +234,39 @@ describe('alert lifecycle in Alerts History', () => {
   });
 });
 
+describe('snooze for me', () => {
+  it('is offered on vital alerts, never on FALL or SOS, and snoozes that device and type', async () => {
+    const { routes } = alertStore();
+    const calls = mockApi({
+      ...routes,
+      '/alert/snooze': (body) =>
+        ok({
+          snooze: {
+            ...(body as object),
+            device: 'd1',
+            until: new Date(Date.now() + 30 * 60_000).toISOString(),
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    expect(within(items()[0]!).queryByRole('combobox', { name: /Snooze/ })).toBeNull();
+    const snooze = within(items()[1]!).getByRole('combobox', {
+      name: 'Snooze Low SpO2 alerts from Wristband for me',
+    });
+    await user.selectOptions(snooze, '30');
+    expect(calls.find((c) => c.path === '/alert/snooze')?.body).toEqual({
+      deviceId: 'd1',
+      alertType: 'LOW_SPO2',
+      minutes: 30,
+    });
+    expect(
+      await screen.findByText(/Low SpO2 alerts from Wristband snoozed for you until/),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('alert timeline', () => {
   it('Details shows who was notified, how, whether it arrived, and who acted', async () => {
     const { routes } = alertStore();

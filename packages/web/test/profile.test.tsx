@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VALIDATION } from '@vitalwatch/shared';
 import { Provider } from 'react-redux';
@@ -199,5 +199,35 @@ describe('profile: other sections', () => {
     expect(await screen.findByText('Browser disconnected')).toBeInTheDocument();
     expect(screen.queryByText('Chrome on Linux')).not.toBeInTheDocument();
     expect(calls.some((c) => c.path === '/push/subscriptions/p1/delete')).toBe(true);
+  });
+});
+
+describe('quiet hours', () => {
+  it('turns quiet hours on in the browser’s time zone, then off', async () => {
+    const calls = mockApi({
+      '/user/quiet-hours': (body) => ({
+        success: true,
+        message: (body as { quietHours: unknown }).quietHours
+          ? 'Quiet hours saved'
+          : 'Quiet hours turned off',
+        data: { user: { ...sampleUser, quietHours: (body as { quietHours: unknown }).quietHours } },
+      }),
+      '/push/subscriptions': () => ok({ subscriptions: [] }),
+    });
+    const user = userEvent.setup();
+    const { store } = renderSignedIn(<ProfilePage />, '/dashboard/profile');
+    const section = screen.getByRole('region', { name: 'Quiet Hours' });
+    expect(section).toHaveTextContent('Off: every alert is pushed to you.');
+    await user.click(within(section).getByRole('button', { name: 'Turn on quiet hours' }));
+    expect(await screen.findByText('Quiet hours saved')).toBeInTheDocument();
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(calls.find((c) => c.path === '/user/quiet-hours')?.body).toEqual({
+      quietHours: { start: '22:00', end: '07:00', timeZone },
+    });
+    expect(store.getState().auth.loggedInUser?.quietHours?.start).toBe('22:00');
+    expect(section).toHaveTextContent('from 22:00 to 07:00');
+    await user.click(within(section).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Quiet hours turned off')).toBeInTheDocument();
+    expect(store.getState().auth.loggedInUser?.quietHours).toBeNull();
   });
 });

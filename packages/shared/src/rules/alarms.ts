@@ -10,10 +10,10 @@
  *   Physicians' NEWS2 chart (SpO2 scale 1 ≤ 91 %, pulse ≤ 40 or ≥ 131 /min, temperature
  *   ≤ 35.0 °C = 95 °F). For high temperature, NEWS2's top band, ≥ 39.1 °C = 102.38 °F (2 points,
  *   the most it gives temperature); 102.2 °F would be 39.0 °C, still in its 1-point band.
- * - Delays: SpO2 and heart rate 30 s, because most sub-30 s dips at home are motion or probe
- *   artefacts (Taenzer et al., Anesthesiology 2010: a 15 s delay plus 15 s notification delay cut
- *   pages by 99 %); temperature 5 min, as it moves slowly and a single reading is often a probe
- *   coming loose; battery at once, since it only falls.
+ * - Delays: SpO2 and heart rate 30 s, because most short dips worn at home are motion or probe
+ *   artefacts, and surveillance monitoring delays notification for the same reason (Taenzer et al.,
+ *   Anesthesiology 2010); temperature 5 min, as it moves slowly and a single odd reading is often a
+ *   probe coming loose; battery at once, since it only falls.
  * - Clearing (hysteresis): the value must be back inside its limit by a margin (SpO2 1 %, NEWS2's
  *   0-point band starts at 96 %; heart rate 5 BPM; temperature 0.4 °F; battery 5 %) for as long
  *   as the raise delay (battery: at once), so a value hovering at the limit keeps one episode

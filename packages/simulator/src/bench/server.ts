@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -34,10 +35,12 @@ const BENCH_CONNECTIONS_PER_ADDRESS = 25_000;
 export async function startServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
+  /** Another checkout's `packages/server/src/main.ts`, to measure it the same way (before / after). */
+  serverMain: string = mainTs,
 ): Promise<ServerProcess> {
   const [port, mqttPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', mainTs], {
-    cwd: repoRoot,
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', serverMain], {
+    cwd: serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..'),
     env: {
       ...process.env,
       REDIS_URL: '',

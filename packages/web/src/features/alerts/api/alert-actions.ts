@@ -1,4 +1,9 @@
-import { type AlertLifecycle, alertLifecycleResponse } from '@vitalwatch/shared';
+import {
+  type AlertLifecycle,
+  alertLifecycleResponse,
+  type SnoozeRecord,
+  snoozeResponse,
+} from '@vitalwatch/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** What a carer does about an alert: "I'm on it" (acknowledge) or "dealt with" (resolve). */
@@ -17,4 +22,15 @@ export async function actOnAlert(
       schema: alertLifecycleResponse,
     })
   ).data.alert;
+}
+
+/** POST /alert/snooze: no push or e-mail of this device's alerts of this type to the caller for a while. */
+export async function snoozeAlerts(
+  deviceId: string,
+  alertType: string,
+  minutes: number,
+): Promise<SnoozeRecord> {
+  return (
+    await apiRequest('/alert/snooze', { body: { deviceId, alertType, minutes }, schema: snoozeResponse })
+  ).data.snooze;
 }

@@ -1,7 +1,19 @@
-import { type AlertLifecycle, type AlertRecord, relativeTime, VITAL_ALARM_TYPES } from '@vitalwatch/shared';
+import {
+  type AlertLifecycle,
+  type AlertRecord,
+  relativeTime,
+  SNOOZE_MINUTES,
+  URGENT_ALERT_TYPES,
+  VITAL_ALARM_TYPES,
+} from '@vitalwatch/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { snoozeAlerts } from '../api/alert-actions.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
+import { alertTypeLabel } from '../utils/alert-style.ts';
 
 /** Alerts a person resolves by hand; vital and offline alerts resolve when their episode ends. */
 const resolvedByHand = (alertType: string) =>
@@ -25,14 +37,20 @@ interface AlertActionsProps {
   onChanged: (alert: AlertLifecycle) => void;
 }
 
-/** Acknowledge ("I'm on it") while active; mark handled (FALL, SOS, other device events) until resolved. */
+/**
+ * Acknowledge ("I'm on it") while active; mark handled (FALL, SOS, other device events) until
+ * resolved; snooze for me (never FALL or SOS).
+ */
 export function AlertActions({ alert, onChanged }: AlertActionsProps) {
   const { busy, act } = useAlertAction(onChanged);
   const canAcknowledge = alert.status === 'active';
   const canResolve = alert.status !== 'resolved' && resolvedByHand(alert.alertType);
-  if (!canAcknowledge && !canResolve) return null;
+  // A snooze never holds back high priority, so it is not offered on a high-priority alert.
+  const canSnooze = !URGENT_ALERT_TYPES.includes(alert.alertType) && alert.priority !== 'high';
+  if (!canAcknowledge && !canResolve && !canSnooze) return null;
   return (
     <span className="flex flex-wrap gap-2">
+      {canSnooze && <SnoozeControl alert={alert} />}
       {canAcknowledge && (
         <Button
           size="sm"
@@ -58,5 +76,47 @@ export function AlertActions({ alert, onChanged }: AlertActionsProps) {
         </Button>
       )}
     </span>
+  );
+}
+
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * "Snooze for me": no push or e-mail of this device's alerts of this type to this carer for a
+ * while (others still get them; high priority always comes through). Never offered for FALL or SOS.
+ */
+function SnoozeControl({ alert }: { alert: AlertRecord }) {
+  const [until, setUntil] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const snooze = async (minutes: number) => {
+    setBusy(true);
+    try {
+      const record = await snoozeAlerts(alert.device, alert.alertType, minutes);
+      setUntil(record.until);
+      toast.success(
+        `${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} snoozed for you until ${clock(record.until)}`,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to snooze alerts'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <select
+      aria-label={`Snooze ${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} for me`}
+      disabled={busy}
+      value=""
+      onChange={(e) => e.target.value && void snooze(Number(e.target.value))}
+      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <option value="">{until ? `Snoozed until ${clock(until)}` : 'Snooze for me…'}</option>
+      {SNOOZE_MINUTES.map((m) => (
+        <option key={m} value={m}>
+          {m < 60 ? `${m} minutes` : `${m / 60} ${m === 60 ? 'hour' : 'hours'}`}
+        </option>
+      ))}
+    </select>
   );
 }

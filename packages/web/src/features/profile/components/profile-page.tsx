@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { AlertEmailsSection } from './alert-emails-section.tsx';
 import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
+import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
@@ -21,6 +22,7 @@ export function ProfilePage() {
             <PersonalInfoSection user={user} />
             <SecuritySection />
             <AlertEmailsSection user={user} />
+            <QuietHoursSection user={user} />
             <ConnectedBrowsersSection />
           </div>
         </>
