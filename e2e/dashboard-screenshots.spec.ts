@@ -67,6 +67,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText('Activation code is required')).toBeVisible();
       await page.screenshot({ path: `${DIR}/user-add-device-${theme}-${label}.png` });
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: "Alarm settings of Grandma's wristband" }).click();
+      await expect(page.getByRole('spinbutton', { name: 'Low blood oxygen: Alarm limit (%)' })).toHaveValue(
+        '95',
+      );
+      await page.screenshot({ path: `${DIR}/user-alarm-settings-${theme}-${label}.png` });
+      await page.keyboard.press('Escape');
 
       await page.goto('/dashboard/alerts');
       await expect(page.getByTestId('alerts-list')).toBeVisible();
@@ -86,6 +92,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByLabel('New Password', { exact: true }).fill('abc');
       await page.getByLabel('Confirm New Password').fill('abd');
       await shot('profile');
+      await page.getByRole('button', { name: 'Turn on quiet hours' }).click();
+      await expect(page.getByText('Quiet hours saved')).toBeVisible();
+
+      await page.goto('/dashboard/alerts');
+      await expect(page.getByTestId('alerts-list')).toBeVisible();
+      await page.getByTestId('alerts-list').getByRole('button', { name: 'Details' }).first().click();
+      await expect(page.getByTestId('alert-timeline')).toBeVisible();
+      await shot('alert-timeline');
 
       await page.goto('/dashboard');
       await page.getByRole('button', { name: /Device/ }).click();

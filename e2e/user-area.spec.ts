@@ -125,7 +125,10 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
     await page.getByRole('button', { name: 'Remove filter Device: My Band' }).click();
     await expect(page.getByText('15 Alerts Found')).toBeVisible();
 
-    await list.first().getByRole('button', { name: /, unread. Mark as read$/ }).click();
+    await list
+      .first()
+      .getByRole('button', { name: /, unread. Mark as read$/ })
+      .click();
     await expect(page.getByTestId('unread-count')).toHaveText('14');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByTestId('unread-count')).toHaveText('0');

@@ -47,13 +47,14 @@ function issuesByPath(issues: readonly { path: string; message: string }[]): Err
 interface NumberCellProps {
   path: string;
   label: string;
+  unit: string;
   value: number | null;
   bounds: { min: number; max: number } | null;
   error: string | undefined;
   onChange: (value: number) => void;
 }
 
-function NumberCell({ path, label, value, bounds, error, onChange }: NumberCellProps) {
+function NumberCell({ path, label, unit, value, bounds, error, onChange }: NumberCellProps) {
   if (value === null || !bounds) return <span className="text-xs text-slate-500 dark:text-slate-400">—</span>;
   return (
     <span className="block">
@@ -71,6 +72,9 @@ function NumberCell({ path, label, value, bounds, error, onChange }: NumberCellP
           error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-700'
         }`}
       />
+      <span aria-hidden="true" className="ml-1 text-xs text-slate-600 dark:text-slate-400">
+        {unit}
+      </span>
       {error && (
         <span
           id={`${path}-error`}
@@ -203,6 +207,7 @@ export function AlarmSettingsModal({ device, onClose }: AlarmSettingsModalProps)
                           <NumberCell
                             path={path}
                             label={`${VITAL_ALARMS[type].title}: ${f.label} (${f.unit(type)})`}
+                            unit={f.unit(type)}
                             value={draft.conditions[type][f.key]}
                             bounds={ALARM_BOUNDS[type][f.key]}
                             error={errors[path]}
@@ -228,6 +233,7 @@ export function AlarmSettingsModal({ device, onClose }: AlarmSettingsModalProps)
                 <NumberCell
                   path={`escalation.${f.key}`}
                   label={`${f.label} (minutes)`}
+                  unit="min"
                   value={draft.escalation[f.key]}
                   bounds={ESCALATION_BOUNDS[f.key]}
                   error={errors[`escalation.${f.key}`]}
