@@ -29,6 +29,7 @@ import { serializeError } from './lib/log-errors.ts';
 import { AlertMailer } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { NotificationLog } from './modules/alert/timeline.ts';
 import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -94,10 +95,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.log,
   );
   const alertActions = new AlertActionTokens(config.jwtSecret);
+  const notificationLog = new NotificationLog(database.db, app.log.child({ module: 'alert-timeline' }));
   const push = new PushService(
     database.db,
     config.vapid,
     alertActions,
+    notificationLog,
     app.log.child({ module: 'push' }),
     options.push,
   );
@@ -120,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database.db,
       createMailer(config),
       `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
+      notificationLog,
       app.log.child({ module: 'mail' }),
     ),
   };
@@ -197,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await closeDataPath(ctx);
     // Background senders finish what is in flight while the database is still open.
     await Promise.all([ctx.push.close(ctx.events), ctx.alertMailer.close(ctx.events)]);
+    await notificationLog.flush();
     await database.close();
     if (redis) await redis.quit().catch(() => {});
   });

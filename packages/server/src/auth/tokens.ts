@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, type Role } from '@vitalwatch/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -65,11 +65,12 @@ const ALERT_ACTION_TTL = '24h';
  * button works without opening (or signing in to) the app. They can do nothing else.
  */
 export class AlertActionTokens {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    // A key of its own, derived from the JWT secret: an alert token is never an access token.
-    this.key = createHash('sha256').update(`alert-action:${secret}`).digest();
+    // A key of its own, derived from the JWT secret: an alert token is never an access token. A
+    // KeyObject, so signing on the push path does not import the key each time.
+    this.key = createSecretKey(createHash('sha256').update(`alert-action:${secret}`).digest());
   }
 
   sign(alertId: string, userId: string): Promise<string> {

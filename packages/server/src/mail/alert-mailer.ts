@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { notifiedUsers } from '../modules/alert/snoozes.ts';
-import { recordNotification } from '../modules/alert/timeline.ts';
+import type { NotificationLog } from '../modules/alert/timeline.ts';
 import { backoffMs } from '../push/retry.ts';
 import { TaskQueue } from '../push/task-queue.ts';
 import { alertMail } from './alert-mail.ts';
@@ -58,6 +58,8 @@ export class AlertMailer {
     private readonly mailer: Mailer,
     /** Absolute URL of the alerts page, for the link in each mail. */
     private readonly alertsUrl: string,
+    /** Where each mail's outcome goes, for the alert's timeline. */
+    private readonly outcomeLog: NotificationLog,
     private readonly log: FastifyBaseLogger,
     options: Partial<AlertMailerOptions> = {},
   ) {
@@ -119,16 +121,14 @@ export class AlertMailer {
         if (this.queue.later(delay, () => this.send(mail, to, attempt + 1))) return;
       }
       this.log.warn({ err, attempt }, 'alert mail not sent');
-      await this.record(to, false, err instanceof Error ? err.message : String(err));
+      this.record(to, false, err instanceof Error ? err.message : String(err));
       return;
     }
-    await this.record(to, true);
+    this.record(to, true);
   }
 
-  /** The final outcome, on the alert's timeline (a failure to record it is only logged). */
-  private async record(to: MailTarget, ok: boolean, detail?: string): Promise<void> {
-    await recordNotification(this.db, { ...to, channel: 'email', ok, detail }).catch((err: unknown) =>
-      this.log.warn({ err, alertId: to.alertId }, 'mail outcome not recorded'),
-    );
+  /** The final outcome, on the alert's timeline. */
+  private record(to: MailTarget, ok: boolean, detail?: string): void {
+    this.outcomeLog.record({ ...to, channel: 'email', ok, detail });
   }
 }

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { notifiedUsers } from '../modules/alert/snoozes.ts';
-import { recordNotification } from '../modules/alert/timeline.ts';
+import type { NotificationLog } from '../modules/alert/timeline.ts';
 import {
   deleteSubscription,
   markDelivered,
@@ -71,6 +71,8 @@ export class PushService {
     private readonly vapid: AppConfig['vapid'],
     /** Signs the token of each notification's Acknowledge button. */
     private readonly actions: AlertActionTokens,
+    /** Where each delivery's outcome goes, for the alert's timeline. */
+    private readonly outcomeLog: NotificationLog,
     private readonly log: FastifyBaseLogger,
     options: Partial<PushServiceOptions> = {},
   ) {
@@ -167,19 +169,13 @@ export class PushService {
     }
     this.outcomes.record(true);
     await markDelivered(this.db, subscription.id, new Date());
-    await this.record(delivery, true);
+    this.record(delivery, true);
   }
 
-  /** The final outcome, on the alert's timeline (a failure to record it is only logged). */
-  private async record(delivery: Delivery, ok: boolean, detail?: string): Promise<void> {
+  /** The final outcome, on the alert's timeline. */
+  private record(delivery: Delivery, ok: boolean, detail?: string): void {
     const { alertId, subscription } = delivery;
-    await recordNotification(this.db, {
-      alertId,
-      userId: subscription.userId,
-      channel: 'push',
-      ok,
-      detail,
-    }).catch((err: unknown) => this.log.warn({ err, alertId }, 'push outcome not recorded'));
+    this.outcomeLog.record({ alertId, userId: subscription.userId, channel: 'push', ok, detail });
   }
 
   private async failed(delivery: Delivery, attempt: number, err: unknown): Promise<void> {
@@ -189,7 +185,7 @@ export class PushService {
       // The browser unsubscribed or the subscription expired: it will never work again.
       await deleteSubscription(this.db, subscriptionId);
       this.log.info({ subscriptionId, status }, 'push subscription gone: deleted');
-      await this.record(delivery, false, 'browser unsubscribed');
+      this.record(delivery, false, 'browser unsubscribed');
       return;
     }
     const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
@@ -205,7 +201,7 @@ export class PushService {
     this.outcomes.record(false);
     const reason = err instanceof Error ? err.message : String(err);
     this.log.warn({ subscriptionId, status, attempt, reason }, 'push delivery failed');
-    await this.record(delivery, false, status ? `push service answered ${status}` : reason);
+    this.record(delivery, false, status ? `push service answered ${status}` : reason);
   }
 }
 

@@ -95,14 +95,15 @@ export function effectiveAlarmSettings(stored: unknown): AlarmSettings {
     })
     .safeParse(stored);
   if (!overrides.success) return DEFAULT_ALARM_SETTINGS;
+  const { conditions = {}, escalation = {} } = overrides.data;
+  // Most devices keep the defaults: no need to validate them again on every reading.
+  if (Object.keys(conditions).length === 0 && Object.keys(escalation).length === 0)
+    return DEFAULT_ALARM_SETTINGS;
   const merged = {
     conditions: Object.fromEntries(
-      VITAL_ALARM_TYPES.map((t) => [
-        t,
-        { ...DEFAULT_ALARM_SETTINGS.conditions[t], ...overrides.data.conditions?.[t] },
-      ]),
+      VITAL_ALARM_TYPES.map((t) => [t, { ...DEFAULT_ALARM_SETTINGS.conditions[t], ...conditions[t] }]),
     ),
-    escalation: { ...DEFAULT_ALARM_SETTINGS.escalation, ...overrides.data.escalation },
+    escalation: { ...DEFAULT_ALARM_SETTINGS.escalation, ...escalation },
   };
   const parsed = alarmSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_ALARM_SETTINGS;

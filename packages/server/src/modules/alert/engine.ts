@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
 import { type ConditionState, sameState, type TimedVitals, walkConditions } from './conditions.ts';
-import { runDueEscalations, scheduleEscalations } from './escalations.ts';
+import { runDueEscalations } from './escalations.ts';
 import { presentLifecycle, presentNewAlert } from './presenter.ts';
 import { type Publication, publish } from './publish.ts';
 import * as repo from './repository.ts';
@@ -116,8 +116,7 @@ export class AlertEngine {
     await repo.saveConditions(tx, changes);
     // Resolve before inserting: the alerts raised now belong to the episodes open after the batch.
     const endedRows = await repo.resolveEpisodeAlerts(tx, ended, now);
-    const raised = await repo.insertAlerts(tx, toInsert);
-    await this.escalate(tx, raised, settingsOf, now);
+    const raised = await repo.insertAlerts(tx, toInsert, (id) => settingsOf.get(id)?.escalation, now);
     return { raised, ended: endedRows };
   }
 
@@ -138,8 +137,9 @@ export class AlertEngine {
         priority: priorityOf(e.alertType),
         ...deviceEventText(e.alertType, source.deviceName, e),
       })),
+      () => source.alarmSettings.escalation,
+      receivedAt,
     );
-    await this.escalate(tx, stored, new Map([[source.deviceId, source.alarmSettings]]), receivedAt);
     return stored;
   }
 
@@ -222,23 +222,5 @@ export class AlertEngine {
     }, intervalMs);
     timer.unref();
     this.timers.push(timer);
-  }
-
-  private async escalate(
-    tx: Tx,
-    alerts: repo.StoredAlert[],
-    settingsOf: ReadonlyMap<string, AlarmSettings>,
-    now: Date,
-  ): Promise<void> {
-    await scheduleEscalations(
-      tx,
-      alerts
-        .filter((a) => a.priority === 'high' && a.status === 'active')
-        .flatMap((a) => {
-          const settings = settingsOf.get(a.deviceId);
-          return settings ? [{ alertId: a.id, settings: settings.escalation }] : [];
-        }),
-      now,
-    );
   }
 }

@@ -1,41 +1,15 @@
-import type { EscalationSettings } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { presentAlert } from './presenter.ts';
 import { epochMs, rawRows } from './raw-rows.ts';
 import { recordEscalation } from './timeline.ts';
 
-const MINUTE = 60_000;
 /** Due steps taken per run; the rest wait for the next run (a second later). */
 const STEPS_PER_RUN = 200;
-
-/**
- * Start the escalation of new high-priority alerts: a durable job per alert, so a restart or a
- * crash loses nothing. Runs in the transaction that stores the alerts.
- */
-export async function scheduleEscalations(
-  tx: Tx,
-  items: { alertId: string; settings: EscalationSettings }[],
-  now: Date,
-): Promise<void> {
-  if (items.length === 0) return;
-  const at = (minutes: (s: EscalationSettings) => number) =>
-    sql.param(items.map((i) => new Date(now.getTime() + minutes(i.settings) * MINUTE).toISOString()));
-  await tx.execute(
-    sql`insert into ${alertEscalations} (alert_id, next_at, backup_at, stops_at, repeat_every_ms)
-      select * from unnest(
-        ${sql.param(items.map((i) => i.alertId))}::uuid[],
-        ${at((s) => s.repeatEveryMinutes)}::timestamptz[],
-        ${at((s) => s.backupAfterMinutes)}::timestamptz[],
-        ${at((s) => s.repeatForMinutes)}::timestamptz[],
-        ${sql.param(items.map((i) => i.settings.repeatEveryMinutes * MINUTE))}::int[])
-      on conflict do nothing`,
-  );
-}
 
 const dueRow = z.object({
   alert_id: z.string(),

@@ -1,11 +1,18 @@
+import type { EscalationSettings } from '@vitalwatch/shared';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
-import { alertEpisodes, alertReads, alerts, devices, deviceUsers } from '../../db/schema.ts';
+import {
+  alertEpisodes,
+  alertEscalations,
+  alertReads,
+  alerts,
+  devices,
+  deviceUsers,
+} from '../../db/schema.ts';
 import type { ConditionState } from './conditions.ts';
 import { epochMs, rawRows } from './raw-rows.ts';
 
-export type NewAlert = typeof alerts.$inferInsert;
 export type StoredAlert = typeof alerts.$inferSelect;
 
 /** The columns of an alert's shared state (what `presentLifecycle` shows). */
@@ -51,9 +58,112 @@ export interface EpisodeKey {
   alertType: string;
 }
 
-/** Insert alerts; a repeated (device, messageId) is skipped. Returns the rows stored now. */
-export const insertAlerts = async (tx: Tx, rows: NewAlert[]): Promise<StoredAlert[]> =>
-  rows.length === 0 ? [] : tx.insert(alerts).values(rows).onConflictDoNothing().returning();
+/** A new alert: what the engine decides; the rest of the row starts empty. */
+export type NewAlert = Pick<
+  StoredAlert,
+  'deviceId' | 'alertType' | 'alertTitle' | 'alertMessage' | 'recordedAt' | 'priority'
+> & {
+  messageId?: string | null;
+  details?: Record<string, unknown>;
+  status?: 'active' | 'resolved';
+  resolvedAt?: Date | null;
+};
+
+const MINUTE_MS = 60_000;
+
+const storedAlertRow = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  message_id: z.string().nullable(),
+  alert_type: z.string(),
+  alert_title: z.string(),
+  alert_message: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  priority: z.enum(['high', 'medium', 'low']),
+  status: z.enum(['active', 'acknowledged', 'resolved']),
+  resolved_ms: epochMs.nullable(),
+  recorded_ms: epochMs,
+  created_ms: epochMs,
+});
+
+/**
+ * Insert alerts (a repeated (device, messageId) is skipped) and, in the same statement, the
+ * escalation job of every new active high-priority one, from `escalation` of its device: one round
+ * trip on the ingest path, and no alert that should escalate is ever stored without its job.
+ * Returns the rows stored now.
+ */
+export async function insertAlerts(
+  tx: Tx,
+  rows: NewAlert[],
+  escalation: (deviceId: string) => EscalationSettings | undefined = () => undefined,
+  now: Date = new Date(),
+): Promise<StoredAlert[]> {
+  if (rows.length === 0) return [];
+  const col = <T>(pick: (r: NewAlert) => T) => sql.param(rows.map(pick));
+  const devicesWithJobs = [...new Set(rows.map((r) => r.deviceId))].flatMap((deviceId) => {
+    const e = escalation(deviceId);
+    return e ? [{ deviceId, ...e }] : [];
+  });
+  const job = <T>(pick: (j: (typeof devicesWithJobs)[number]) => T) => sql.param(devicesWithJobs.map(pick));
+  const stored = await rawRows(
+    tx,
+    sql`with ins as (
+        insert into ${alerts} (device_id, message_id, alert_type, alert_title, alert_message, details,
+          priority, status, resolved_at, recorded_at)
+        select n.device_id, n.message_id, n.alert_type, n.alert_title, n.alert_message, n.details::jsonb,
+          n.priority, n.status, n.resolved_at, n.recorded_at
+        from unnest(
+          ${col((r) => r.deviceId)}::uuid[], ${col((r) => r.messageId ?? null)}::text[],
+          ${col((r) => r.alertType)}::text[], ${col((r) => r.alertTitle)}::text[],
+          ${col((r) => r.alertMessage)}::text[],
+          ${col((r) => (r.details === undefined ? null : JSON.stringify(r.details)))}::text[],
+          ${col((r) => r.priority)}::text[], ${col((r) => r.status ?? 'active')}::text[],
+          ${col((r) => r.resolvedAt?.toISOString() ?? null)}::timestamptz[],
+          ${col((r) => r.recordedAt.toISOString())}::timestamptz[]
+        ) as n(device_id, message_id, alert_type, alert_title, alert_message, details, priority, status,
+          resolved_at, recorded_at)
+        on conflict do nothing
+        returning *
+      ), jobs as (
+        insert into ${alertEscalations} (alert_id, next_at, backup_at, stops_at, repeat_every_ms)
+        select ins.id, t + j.every_ms * interval '1 millisecond', t + j.backup_ms * interval '1 millisecond',
+          t + j.for_ms * interval '1 millisecond', j.every_ms
+        from ins
+        join unnest(${job((j) => j.deviceId)}::uuid[], ${job((j) => j.repeatEveryMinutes * MINUTE_MS)}::int[],
+          ${job((j) => j.backupAfterMinutes * MINUTE_MS)}::int[], ${job((j) => j.repeatForMinutes * MINUTE_MS)}::int[])
+          as j(device_id, every_ms, backup_ms, for_ms) on j.device_id = ins.device_id
+        cross join (select ${now.toISOString()}::timestamptz as t) clock
+        where ins.priority = 'high' and ins.status = 'active'
+        on conflict do nothing
+      )
+      select id::text, device_id::text, message_id, alert_type, alert_title, alert_message, details,
+        priority, status, extract(epoch from resolved_at) * 1000 as resolved_ms,
+        extract(epoch from recorded_at) * 1000 as recorded_ms, extract(epoch from created_at) * 1000 as created_ms
+      from ins`,
+    storedAlertRow,
+  );
+  return stored.map((r) => ({
+    id: r.id,
+    deviceId: r.device_id,
+    messageId: r.message_id,
+    alertType: r.alert_type,
+    alertTitle: r.alert_title,
+    alertMessage: r.alert_message,
+    details: r.details,
+    priority: r.priority,
+    status: r.status,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    acknowledgedByName: null,
+    ackNote: null,
+    resolvedAt: r.resolved_ms === null ? null : new Date(r.resolved_ms),
+    resolvedBy: null,
+    resolvedByName: null,
+    resolveNote: null,
+    recordedAt: new Date(r.recorded_ms),
+    createdAt: new Date(r.created_ms),
+  }));
+}
 
 export interface ConditionChange {
   deviceId: string;

@@ -1,6 +1,7 @@
 import type { AlertTimelineEntry } from '@vitalwatch/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/index.ts';
 import { alertEvents, alerts, users } from '../../db/schema.ts';
 import type { LifecycleRow, StoredAlert } from './repository.ts';
 
@@ -9,20 +10,72 @@ export interface NotificationOutcome {
   userId: string;
   channel: 'push' | 'email';
   ok: boolean;
-  /** Why it failed, or which browser it reached. */
+  /** Why it failed. */
   detail?: string;
+  /** When the outcome was known. */
+  at: Date;
 }
 
+/** How often buffered notification outcomes are written, and how many may wait. */
+const FLUSH_MS = 250;
+const MAX_WAITING = 10_000;
+
 /**
- * Record one notification's final outcome on the alert's timeline, the user's name kept. An
- * alert that is not stored (deleted with its device meanwhile) records nothing.
+ * Notification outcomes for the alerts' timelines, written in one multi-row insert every 250 ms
+ * rather than one statement per push or mail, off the delivery path. Bounded: past 10,000 waiting
+ * (the database is away) new outcomes are dropped and counted in the log; a write that fails is
+ * logged. An alert that is gone (deleted with its device meanwhile) records nothing.
  */
-export async function recordNotification(tx: Tx, o: NotificationOutcome): Promise<void> {
+export class NotificationLog {
+  private waiting: NotificationOutcome[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** `outcome` as of now (the time it is recorded with). */
+  record(outcome: Omit<NotificationOutcome, 'at'>): void {
+    if (this.waiting.length >= MAX_WAITING) {
+      this.dropped += 1;
+      if (this.dropped === 1) this.log.warn('notification outcomes not recorded: too many waiting');
+      return;
+    }
+    this.waiting.push({ ...outcome, at: new Date() });
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+  }
+
+  /** Write what is waiting (and wait for writes in progress). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting;
+    this.waiting = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(() =>
+        insertOutcomes(this.db, batch).catch((err: unknown) =>
+          this.log.warn({ err, outcomes: batch.length }, 'notification outcomes not recorded'),
+        ),
+      );
+    }
+    return this.writing;
+  }
+}
+
+async function insertOutcomes(tx: Tx, batch: NotificationOutcome[]): Promise<void> {
+  const col = <T>(pick: (o: NotificationOutcome) => T) => sql.param(batch.map(pick));
   await tx.execute(
-    sql`insert into ${alertEvents} (alert_id, kind, user_id, user_name, channel, ok, detail)
-      select a.id, 'notified', u.id, u.username, ${o.channel}, ${o.ok}, ${o.detail ?? null}
-      from ${alerts} a left join ${users} u on u.id = ${o.userId}::uuid
-      where a.id = ${o.alertId}::uuid`,
+    sql`insert into ${alertEvents} (alert_id, at, kind, user_id, user_name, channel, ok, detail)
+      select o.alert_id, o.at, 'notified', u.id, u.username, o.channel, o.ok, o.detail
+      from unnest(${col((o) => o.alertId)}::uuid[], ${col((o) => o.at.toISOString())}::timestamptz[],
+        ${col((o) => o.userId)}::uuid[], ${col((o) => o.channel)}::text[], ${col((o) => o.ok)}::boolean[],
+        ${col((o) => o.detail ?? null)}::text[])
+        as o(alert_id, at, user_id, channel, ok, detail)
+      join ${alerts} a on a.id = o.alert_id
+      left join ${users} u on u.id = o.user_id`,
   );
 }
 
