@@ -173,3 +173,21 @@ describe('device management', () => {
     expect(screen.queryByText('Ring', { selector: 'td' })).not.toBeInTheDocument();
   });
 });
+
+describe('alarm settings (admin)', () => {
+  it('opens the device’s alarm settings from its row', async () => {
+    const { DEFAULT_ALARM_SETTINGS } = await import('@vitalwatch/shared');
+    routeFetch({
+      ...base(),
+      [`/device/alarm-settings/${band._id}`]: () =>
+        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<AdminDevicesPage />);
+    await user.click(within(await rowOf(band.deviceName)).getByRole('button', { name: 'Alarm Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: `Alarm settings · ${band.deviceName}` });
+    expect(
+      await within(dialog).findByRole('spinbutton', { name: 'High heart rate: Critical at (BPM)' }),
+    ).toHaveValue(131);
+  });
+});

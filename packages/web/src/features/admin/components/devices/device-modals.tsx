@@ -1,4 +1,5 @@
 import type { AdminDevice, AdminUser } from '@vitalwatch/shared';
+import { AlarmSettingsModal } from '../../../../components/alarm-settings-modal.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import type { ResourceState } from '../../hooks/use-admin-resource.ts';
 import type { DeviceActions } from '../../hooks/use-device-actions.ts';
@@ -66,6 +67,8 @@ export function DeviceModals({
           onClose={onClose}
         />
       );
+    case 'alarms':
+      return <AlarmSettingsModal device={device} onClose={onClose} />;
     case 'delete':
       return (
         <ConfirmDialog

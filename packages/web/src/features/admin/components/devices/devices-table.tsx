@@ -1,5 +1,5 @@
 import type { AdminDevice } from '@vitalwatch/shared';
-import { EyeIcon, PencilIcon, TrashIcon } from '../../../../components/icons.tsx';
+import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
 import { formatDateTime } from '../../utils/format-date.ts';
 import { IconButton } from '../common/icon-button.tsx';
@@ -8,7 +8,7 @@ import { Cell, row } from '../common/table.tsx';
 
 export const DEVICE_COLUMNS = ['Device Name', 'Status', 'Assigned Users', 'Last Updated', 'Actions'] as const;
 
-export type DeviceAction = 'details' | 'edit' | 'delete';
+export type DeviceAction = 'details' | 'edit' | 'alarms' | 'delete';
 
 interface DeviceRowProps {
   device: AdminDevice;
@@ -26,7 +26,7 @@ function assignedText(device: AdminDevice, names: ReadonlyMap<string, string>): 
   return known.length === 0 ? `${device.users.length} users` : assignedUsersLabel(known);
 }
 
-/** One device: name, the validity switch, its users, its last reading and the three actions. */
+/** One device: name, the validity switch, its users, its last reading and its actions. */
 export function DeviceRow({ device, names, toggling, onToggle, onAction }: DeviceRowProps) {
   const all = usernamesOf(device.users, names).join(', ');
   return (
@@ -59,6 +59,11 @@ export function DeviceRow({ device, names, toggling, onToggle, onAction }: Devic
             label="Edit Device"
             icon={<PencilIcon className="size-4" />}
             onClick={() => onAction('edit', device)}
+          />
+          <IconButton
+            label="Alarm Settings"
+            icon={<BellIcon className="size-4" />}
+            onClick={() => onAction('alarms', device)}
           />
           <IconButton
             label="Delete Device"

@@ -1,5 +1,5 @@
 import { type AlarmSettings, alarmSettingsResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export interface AlarmSettingsView {
   settings: AlarmSettings;

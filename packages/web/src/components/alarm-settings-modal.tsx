@@ -5,7 +5,6 @@ import {
   ESCALATION_BOUNDS,
   type EscalationSettings,
   TOASTS,
-  type UserDevice,
   VITAL_ALARM_TYPES,
   VITAL_ALARMS,
   type VitalAlarmType,
@@ -13,13 +12,13 @@ import {
 } from '@vitalwatch/shared';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { getAlarmSettings, updateAlarmSettings } from '../api/alarm-settings.ts';
+import { getAlarmSettings, updateAlarmSettings } from '../lib/alarm-settings.ts';
+import { ApiError, errorMessage } from '../lib/api-error.ts';
+import { Button } from './button.tsx';
+import { FormActions } from './form-actions.tsx';
+import { FormError } from './form-error.tsx';
+import { Modal } from './modal.tsx';
+import { Spinner } from './spinner.tsx';
 
 type Errors = Record<string, string>;
 type ConditionField = keyof VitalCondition;
@@ -90,13 +89,14 @@ function NumberCell({ path, label, unit, value, bounds, error, onChange }: Numbe
 
 interface AlarmSettingsModalProps {
   /** The device whose alarms are shown; null when closed. */
-  device: UserDevice | null;
+  device: { _id: string; deviceName: string } | null;
   onClose: () => void;
 }
 
 /**
  * The device's alarm conditions (when a vital raises an alert: limit, critical level, delay,
- * hysteresis) and escalation timings, each within the safe bounds the server enforces too.
+ * hysteresis) and escalation timings, each within the safe bounds the server enforces too. Used by
+ * the users assigned to a device (My Devices) and by admins (Device Management).
  */
 export function AlarmSettingsModal({ device, onClose }: AlarmSettingsModalProps) {
   const [draft, setDraft] = useState<AlarmSettings | null>(null);
