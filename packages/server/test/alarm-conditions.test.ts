@@ -1,7 +1,12 @@
 import { DEFAULT_ALARM_SETTINGS } from '@vitalwatch/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ConditionState, type TimedVitals, walkConditions } from '../src/modules/alert/conditions.ts';
+import {
+  type ConditionState,
+  judgeLate,
+  type TimedVitals,
+  walkConditions,
+} from '../src/modules/alert/conditions.ts';
 import { formatValue } from '../src/modules/alert/rules.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -93,7 +98,7 @@ describe('alarm conditions (device time)', () => {
     for (const [v, type] of [
       [{ heartRate: 40 }, 'LOW_HEART_RATE'],
       [{ heartRate: 131 }, 'HIGH_HEART_RATE'],
-      [{ temperature: 95 }, 'LOW_TEMPERATURE'],
+      [{ temperature: 94.9 }, 'LOW_TEMPERATURE'],
       [{ temperature: 102.4 }, 'HIGH_TEMPERATURE'],
     ] as const) {
       expect(oneByOne([reading(0, v)]).raises).toEqual([expect.objectContaining({ type, priority: 'high' })]);
@@ -126,7 +131,7 @@ describe('alarm conditions (device time)', () => {
   });
 
   it('treats the normal-range bounds as normal', () => {
-    const bounds = [reading(0, { spo2: 95, heartRate: 60, battery: 20, temperature: 95.1 })];
+    const bounds = [reading(0, { spo2: 95, heartRate: 60, battery: 20, temperature: 95 })];
     const later = [...bounds, reading(600, { spo2: 95, heartRate: 100, battery: 20, temperature: 98.4 })];
     expect(oneByOne(later).raises).toEqual([]);
   });
@@ -140,7 +145,12 @@ describe('alarm conditions (device time)', () => {
     });
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(vitals, fc.integer({ min: 1, max: 90 })), { maxLength: 80 }),
+        fc.array(
+          fc.tuple(vitals, fc.oneof(fc.integer({ min: 1, max: 90 }), fc.integer({ min: 250, max: 700 }))),
+          {
+            maxLength: 80,
+          },
+        ),
         fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 20 }),
         (steps, cuts) => {
           let t = 0;
@@ -157,6 +167,42 @@ describe('alarm conditions (device time)', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a gap in the readings restarts a pending or clearing condition instead of counting as time', () => {
+    // Out of range at 0 s, then the device is silent for 10 min: still only pending.
+    const gap = [reading(0, { spo2: 93 }), reading(600, { spo2: 93 })];
+    expect(oneByOne(gap).raises).toEqual([]);
+    expect(oneByOne([...gap, reading(631, { spo2: 93 })]).raises).toHaveLength(1);
+    // Raised, then one clear reading an hour later: clearing starts there, the episode stays open.
+    const later = [...spo2At1Hz(Array(31).fill(93)), reading(3600, { spo2: 98 })];
+    expect(oneByOne(later).state.get('LOW_SPO2')?.phase).toBe('clearing');
+    expect(oneByOne([...later, reading(3631, { spo2: 98 })]).state.has('LOW_SPO2')).toBe(false);
+  });
+
+  it('a critical episode hovering at the critical level raises once; calm for the clearing time, then critical again, raises again', () => {
+    const hover = Array.from({ length: 600 }, (_, i) => [90, 91, 92][i % 3]!);
+    const first = oneByOne(spo2At1Hz([88, ...hover]));
+    expect(first.raises.map((r) => r.priority)).toEqual(['high']);
+    const calm = [88, ...hover, ...Array(40).fill(93), 88];
+    expect(oneByOne(spo2At1Hz(calm)).raises.map((r) => r.priority)).toEqual(['high', 'high']);
+  });
+
+  it('a late critical reading still raises: resolved when the condition is normal now, escalating when open', () => {
+    const after = new Map<never, ConditionState | null>();
+    const normalNow = judgeLate(
+      after,
+      [reading(0, { spo2: 97 }), reading(1, { spo2: 86 })],
+      DEFAULT_ALARM_SETTINGS,
+    );
+    expect(normalNow).toEqual([
+      expect.objectContaining({ type: 'LOW_SPO2', value: 86, priority: 'high', endedInWalk: true }),
+    ]);
+    const open = inBatches(spo2At1Hz(Array(40).fill(93))).state as Map<never, ConditionState | null>;
+    const raised = judgeLate(open, [reading(-5, { spo2: 86 })], DEFAULT_ALARM_SETTINGS);
+    expect(raised).toEqual([expect.objectContaining({ priority: 'high', endedInWalk: false })]);
+    expect(open.get('LOW_SPO2' as never)?.priority).toBe('high');
+    expect(judgeLate(open, [reading(-4, { spo2: 85 })], DEFAULT_ALARM_SETTINGS)).toEqual([]);
   });
 
   it('formats values with at most one decimal', () => {

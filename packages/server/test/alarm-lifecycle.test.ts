@@ -26,7 +26,7 @@ describe.each(dbTargets())('alert lifecycle and escalation on $name', (target) =
     const device = await createDevice(built(), admin, {
       users: [first.user._id, second.user._id, backup.user._id],
       backupUsers: [backup.user._id],
-    } as never);
+    });
     expect(device.backupUsers).toEqual([backup.user._id]);
     return { first, second, backup, stranger, device };
   }

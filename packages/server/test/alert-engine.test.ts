@@ -80,11 +80,20 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
     expect(await episodesOf(device._id)).toEqual([]);
   });
 
-  it('a late reading older than the newest does not open or close episodes', async () => {
+  it('a late reading older than the newest opens or closes no episode; a late critical one still raises', async () => {
     const device = await createDevice(built(), admin);
     await postHealth(built(), device.apiAuthCode, { spo2: 98, recordedAt: isoFromNow(-1000) });
-    await postHealth(built(), device.apiAuthCode, { spo2: 85, recordedAt: isoFromNow(-60_000) });
+    await postHealth(built(), device.apiAuthCode, [
+      { spo2: 93, recordedAt: isoFromNow(-90_000) },
+      { spo2: 93, recordedAt: isoFromNow(-50_000) },
+    ]);
     expect(await alertsOf(device._id)).toEqual([]);
+    // A buffered critical value is news, though over by now: raised high, stored resolved.
+    await postHealth(built(), device.apiAuthCode, { spo2: 85, recordedAt: isoFromNow(-60_000) });
+    expect((await alertsOf(device._id)).map((a) => [a.priority, a.status, a.alertTitle])).toEqual([
+      ['high', 'resolved', 'Critical low blood oxygen'],
+    ]);
+    expect(await episodesOf(device._id)).toEqual([]);
 
     await postHealth(built(), device.apiAuthCode, { battery: 10, recordedAt: isoFromNow(-500) });
     await postHealth(built(), device.apiAuthCode, { battery: 80, recordedAt: isoFromNow(-30_000) });
@@ -97,7 +106,9 @@ describe.each(dbTargets())('alert engine on $name', (target) => {
       { heartRate: 45, temperature: 94.12, battery: 15, recordedAt: isoFromNow(-400_000) },
       { heartRate: 45, temperature: 97, recordedAt: isoFromNow(-360_000) },
       { heartRate: 130, temperature: 101.26, battery: 15, recordedAt: isoFromNow(-330_000) },
-      { heartRate: 130, temperature: 101.26, recordedAt: isoFromNow(-1000) },
+      { heartRate: 130, recordedAt: isoFromNow(-290_000) },
+      { temperature: 101.26, recordedAt: isoFromNow(-180_000) },
+      { temperature: 101.26, recordedAt: isoFromNow(-20_000) },
     ]);
     const texts = (await alertsOf(device._id)).map((a) => [a.alertType, a.priority, a.alertMessage]);
     expect(texts).toEqual(

@@ -8,7 +8,7 @@ import { signup, type TestUser, unique } from './helpers.ts';
 export async function createDevice(
   built: BuiltApp,
   admin: TestUser,
-  body: { deviceName?: string; isValid?: boolean; users?: string[] } = {},
+  body: { deviceName?: string; isValid?: boolean; users?: string[]; backupUsers?: string[] } = {},
 ): Promise<AdminDevice> {
   const res = await built.app.inject({
     method: 'POST',

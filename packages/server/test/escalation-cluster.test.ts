@@ -53,8 +53,11 @@ describe.skipIf(!databaseUrl)('escalation across server instances on one Postgre
   }
 
   async function fallsOn(built: BuiltApp, admin: TestUser, count: number) {
-    const carer = await signup(built);
-    const device = await createDevice(built, admin, { users: [carer.user._id] });
+    const [carer, backup] = [await signup(built), await signup(built)];
+    const device = await createDevice(built, admin, {
+      users: [carer.user._id, backup.user._id],
+      backupUsers: [backup.user._id],
+    });
     const t0 = Date.now();
     await postAlert(
       built,

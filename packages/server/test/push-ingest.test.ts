@@ -96,6 +96,19 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       headers: { authorization: `Bearer ${ackToken}` },
     });
     expect(other.statusCode).toBe(401);
+
+    // A token issued before the user's sessions ended (new password) is void, like their logins.
+    const second = peer.delivered(browser.endpoint);
+    await postAlert(built(), device.apiAuthCode, { alertType: 'SOS' });
+    const { ackToken: beforeChange } = JSON.parse(browser.decrypt((await second).body));
+    const changed = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/change-password',
+      headers: user.auth,
+      payload: { oldPassword: user.password, newPassword: 'Another-Passw0rd' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await byToken(beforeChange)).statusCode).toBe(401);
   });
 
   it('the alert timeline: raised, each push and whether it arrived, escalated, acknowledged, resolved', async () => {

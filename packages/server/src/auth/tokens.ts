@@ -55,10 +55,11 @@ const alertActionSchema = z.object({
   sub: z.string().min(1),
   alert: z.string().min(1),
   purpose: z.literal('alert-ack'),
+  iat_ms: z.number().int().positive(),
 });
 
-/** How long the Acknowledge button of a notification works. */
-const ALERT_ACTION_TTL = '24h';
+/** How long the Acknowledge button of a notification works: past the longest escalation (2 h). */
+const ALERT_ACTION_TTL = '3h';
 
 /**
  * Tokens scoped to one alert and one user, carried by a push notification so its Acknowledge
@@ -74,7 +75,7 @@ export class AlertActionTokens {
   }
 
   sign(alertId: string, userId: string): Promise<string> {
-    return new SignJWT({ alert: alertId, purpose: 'alert-ack' })
+    return new SignJWT({ alert: alertId, purpose: 'alert-ack', iat_ms: Date.now() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -83,12 +84,12 @@ export class AlertActionTokens {
       .sign(this.key);
   }
 
-  /** `{alertId, userId}` of a valid token, or null. */
-  async verify(token: string): Promise<{ alertId: string; userId: string } | null> {
+  /** `{alertId, userId, issuedAtMs}` of a valid token, or null. */
+  async verify(token: string): Promise<{ alertId: string; userId: string; issuedAtMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'vitalwatch' });
       const claims = alertActionSchema.parse(payload);
-      return { alertId: claims.alert, userId: claims.sub };
+      return { alertId: claims.alert, userId: claims.sub, issuedAtMs: claims.iat_ms };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
       throw err;

@@ -219,6 +219,10 @@ export const alertEpisodes = pgTable(
     priority: text('priority', { enum: ['high', 'medium', 'low'] })
       .notNull()
       .default('medium'),
+    /** Device time of the last reading judged (a long gap restarts pending or clearing). */
+    seenAt: ts('seen_at').notNull().defaultNow(),
+    /** High priority: since when the value stayed clear of the critical level (see `calmDown`). */
+    calmSince: ts('calm_since'),
     openedAt: ts('opened_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.alertType] })],

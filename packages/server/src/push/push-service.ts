@@ -137,8 +137,13 @@ export class PushService {
       for (const subscription of subscriptions.filter((s) => notified.has(s.userId))) {
         let payload = payloads.get(subscription.userId);
         if (payload === undefined) {
-          const ackToken = await this.actions.sign(alert._id, subscription.userId);
-          payload = JSON.stringify({ ...alertNotification(alert, repeat), ackToken });
+          // Only an alert someone still has to acknowledge gets the button (and its token).
+          const ackToken =
+            alert.status === 'active' ? await this.actions.sign(alert._id, subscription.userId) : undefined;
+          payload = JSON.stringify({
+            ...alertNotification(alert, repeat),
+            ...(ackToken ? { ackToken } : {}),
+          });
           payloads.set(subscription.userId, payload);
         }
         const delivery = { alertId: alert._id, subscription, payload, urgency } satisfies Delivery;

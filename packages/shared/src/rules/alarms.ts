@@ -8,7 +8,7 @@
  *   temperature outside 95–98.4 °F, battery < 20 %).
  * - Critical limits, raised at once with high priority: the 3-point bands of the Royal College of
  *   Physicians' NEWS2 chart (SpO2 scale 1 ≤ 91 %, pulse ≤ 40 or ≥ 131 /min, temperature
- *   ≤ 35.0 °C = 95 °F). For high temperature, NEWS2's top band, ≥ 39.1 °C = 102.38 °F (2 points,
+ *   ≤ 35.0 °C = 95 °F, as < 95 °F: the spec's 95 °F is normal). For high temperature, NEWS2's top band, ≥ 39.1 °C = 102.38 °F (2 points,
  *   the most it gives temperature); 102.2 °F would be 39.0 °C, still in its 1-point band.
  * - Delays: SpO2 and heart rate 30 s, because most short dips worn at home are motion or probe
  *   artefacts, and surveillance monitoring delays notification for the same reason (Taenzer et al.,
@@ -117,7 +117,9 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     LOW_SPO2: { limit: 95, critical: 91, delaySeconds: 30, clearMargin: 1, clearSeconds: 30 },
     LOW_HEART_RATE: { limit: 60, critical: 40, delaySeconds: 30, clearMargin: 5, clearSeconds: 30 },
     HIGH_HEART_RATE: { limit: 100, critical: 131, delaySeconds: 30, clearMargin: 5, clearSeconds: 30 },
-    LOW_TEMPERATURE: { limit: 95, critical: 95, delaySeconds: 300, clearMargin: 0.4, clearSeconds: 300 },
+    // NEWS2 scores ≤ 35.0 °C (95 °F) 3 points, but the spec counts 95.0 °F itself as normal: the
+    // critical level is the first value below it at the devices' one-decimal precision.
+    LOW_TEMPERATURE: { limit: 95, critical: 94.9, delaySeconds: 300, clearMargin: 0.4, clearSeconds: 300 },
     HIGH_TEMPERATURE: {
       limit: 98.4,
       critical: 102.38,

@@ -13,9 +13,10 @@ import { envelope } from './common.ts';
 export const ALARM_MESSAGES = {
   fetched: 'Alarm settings fetched successfully',
   updated: 'Alarm settings updated successfully',
-  criticalBeyondLimit: 'The critical level must be at or beyond the alarm limit',
-  heartRateLimits: 'The low heart-rate limit must be below the high one',
-  temperatureLimits: 'The low temperature limit must be below the high one',
+  criticalBeyondLimit: 'The critical level must be beyond the alarm limit',
+  heartRateLimits: 'The low heart-rate limit plus its clearing margin must stay below the high limit',
+  temperatureLimits: 'The low temperature limit plus its clearing margin must stay below the high limit',
+  clearUnreachable: 'With this margin the alarm could never clear',
   backupWithinRepeats: 'Backup contacts must be reached while the alert is still being repeated',
 } as const;
 
@@ -28,21 +29,28 @@ const bounded = (label: string, b: { min: number; max: number }) =>
 
 const condition = (type: VitalAlarmType) => {
   const b = ALARM_BOUNDS[type];
-  return z
-    .object({
-      limit: bounded('Alarm limit', b.limit),
-      critical: b.critical ? bounded('Critical level', b.critical) : z.null(),
-      delaySeconds: bounded('Delay', b.delaySeconds).int('Delay must be whole seconds'),
-      clearMargin: bounded('Clearing margin', b.clearMargin),
-      clearSeconds: bounded('Clearing time', b.clearSeconds).int('Clearing time must be whole seconds'),
-    })
-    .strict()
-    .refine(
-      (c) =>
-        c.critical === null ||
-        (VITAL_ALARMS[type].direction === 'low' ? c.critical <= c.limit : c.critical >= c.limit),
-      { path: ['critical'], message: ALARM_MESSAGES.criticalBeyondLimit },
-    );
+  return (
+    z
+      .object({
+        limit: bounded('Alarm limit', b.limit),
+        critical: b.critical ? bounded('Critical level', b.critical) : z.null(),
+        delaySeconds: bounded('Delay', b.delaySeconds).int('Delay must be whole seconds'),
+        clearMargin: bounded('Clearing margin', b.clearMargin),
+        clearSeconds: bounded('Clearing time', b.clearSeconds).int('Clearing time must be whole seconds'),
+      })
+      .strict()
+      .refine(
+        (c) =>
+          c.critical === null ||
+          (VITAL_ALARMS[type].direction === 'low' ? c.critical < c.limit : c.critical > c.limit),
+        { path: ['critical'], message: ALARM_MESSAGES.criticalBeyondLimit },
+      )
+      // A percentage cannot clear above 100 %: such an episode would stay open for ever, silently.
+      .refine((c) => VITAL_ALARMS[type].unit !== '%' || c.limit + c.clearMargin <= 100, {
+        path: ['clearMargin'],
+        message: ALARM_MESSAGES.clearUnreachable,
+      })
+  );
 };
 
 const conditions = z
@@ -52,14 +60,19 @@ const conditions = z
     },
   )
   .strict()
-  .refine((c) => c.LOW_HEART_RATE.limit < c.HIGH_HEART_RATE.limit, {
-    path: ['HIGH_HEART_RATE', 'limit'],
-    message: ALARM_MESSAGES.heartRateLimits,
-  })
-  .refine((c) => c.LOW_TEMPERATURE.limit < c.HIGH_TEMPERATURE.limit, {
-    path: ['HIGH_TEMPERATURE', 'limit'],
-    message: ALARM_MESSAGES.temperatureLimits,
-  });
+  // Each side must be able to clear while the other is not out of range.
+  .refine(
+    (c) =>
+      c.LOW_HEART_RATE.limit + c.LOW_HEART_RATE.clearMargin < c.HIGH_HEART_RATE.limit &&
+      c.HIGH_HEART_RATE.limit - c.HIGH_HEART_RATE.clearMargin > c.LOW_HEART_RATE.limit,
+    { path: ['HIGH_HEART_RATE', 'limit'], message: ALARM_MESSAGES.heartRateLimits },
+  )
+  .refine(
+    (c) =>
+      c.LOW_TEMPERATURE.limit + c.LOW_TEMPERATURE.clearMargin < c.HIGH_TEMPERATURE.limit &&
+      c.HIGH_TEMPERATURE.limit - c.HIGH_TEMPERATURE.clearMargin > c.LOW_TEMPERATURE.limit,
+    { path: ['HIGH_TEMPERATURE', 'limit'], message: ALARM_MESSAGES.temperatureLimits },
+  );
 
 const escalation = z
   .object({

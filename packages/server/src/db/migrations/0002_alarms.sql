@@ -31,6 +31,8 @@ CREATE TABLE "alert_snoozes" (
 ALTER TABLE "alert_episodes" ADD COLUMN "phase" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_episodes" ADD COLUMN "since" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_episodes" ADD COLUMN "priority" text DEFAULT 'medium' NOT NULL;--> statement-breakpoint
+ALTER TABLE "alert_episodes" ADD COLUMN "seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "alert_episodes" ADD COLUMN "calm_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "priority" text DEFAULT 'medium' NOT NULL;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "acknowledged_at" timestamp with time zone;--> statement-breakpoint

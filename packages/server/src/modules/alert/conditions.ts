@@ -8,6 +8,7 @@ import {
   VITAL_ALARM_TYPES,
   VITAL_ALARMS,
   type VitalAlarmType,
+  type VitalCondition,
 } from '@vitalwatch/shared';
 
 /** The vitals of one reading; null when the device did not measure it. */
@@ -28,7 +29,22 @@ export interface ConditionState {
   /** Device time the phase began. */
   since: Date;
   priority: AlertPriority;
+  /** Device time of the last reading of this vital that was judged. */
+  seenAt: Date;
+  /**
+   * A high-priority episode: since when the value has stayed clear of the critical level by the
+   * clearing margin (null: it has not). After the clearing time it counts as medium again, so a
+   * later critical value raises again, without a value hovering at the critical level flooding.
+   */
+  calmSince: Date | null;
 }
+
+/**
+ * Readings further apart than this (or than the delay or clearing time, if longer) do not make
+ * one continuous observation: a pending or clearing condition starts over rather than counting a
+ * device's silence as time spent out of range, or back in it.
+ */
+export const MAX_GAP_MS = 5 * 60_000;
 
 export interface ConditionRaise<R extends TimedVitals> {
   type: VitalAlarmType;
@@ -56,7 +72,9 @@ export interface ConditionWalk<R extends TimedVitals> {
  * or at once at a critical value; pending → normal when back in range before that. active →
  * clearing when back inside the limit by the margin; clearing → normal (episode over) once clear
  * for the clearing time; clearing → active when not clear again. An active medium episode that
- * reaches a critical value raises again, once, with high priority.
+ * reaches a critical value raises again, once, with high priority; it counts as medium again once
+ * clear of the critical level by the margin for the clearing time. A gap between readings longer
+ * than MAX_GAP_MS (or the delay or clearing time) restarts a pending or clearing condition.
  */
 export function walkConditions<R extends TimedVitals>(
   before: ReadonlyMap<string, ConditionState>,
@@ -67,6 +85,7 @@ export function walkConditions<R extends TimedVitals>(
   for (const type of VITAL_ALARM_TYPES) {
     const c = settings.conditions[type];
     const { vital } = VITAL_ALARMS[type];
+    const maxGap = Math.max(MAX_GAP_MS, c.delaySeconds * 1000, c.clearSeconds * 1000);
     let state: ConditionState | null = before.get(type) ?? null;
     /** The episode raised before these readings is still the current one. */
     let episodeFromBefore = state !== null && state.phase !== 'pending';
@@ -82,6 +101,11 @@ export function walkConditions<R extends TimedVitals>(
         walk.raises.push(r);
         sinceRaise.push(r);
       };
+      if (state && t.getTime() - state.seenAt.getTime() > maxGap) {
+        // Not one continuous observation: what was pending starts over; clearing counts from now.
+        if (state.phase === 'pending') state = null;
+        else state = { ...state, since: state.phase === 'clearing' ? t : state.since, calmSince: null };
+      }
       if (state === null || state.phase === 'pending') {
         if (!critical && !isOutOfRange(type, c, value)) {
           state = null;
@@ -91,15 +115,24 @@ export function walkConditions<R extends TimedVitals>(
         if (critical || t.getTime() - pendingSince.getTime() >= c.delaySeconds * 1000) {
           const priority = priorityOf(type, critical);
           raise(priority);
-          state = { phase: 'active', since: t, priority };
+          state = { phase: 'active', since: t, priority, seenAt: t, calmSince: null };
         } else {
-          state = { phase: 'pending', since: pendingSince, priority: priorityOf(type) };
+          state = {
+            phase: 'pending',
+            since: pendingSince,
+            priority: priorityOf(type),
+            seenAt: t,
+            calmSince: null,
+          };
         }
         continue;
       }
+      state = { ...state, seenAt: t };
       if (critical && state.priority !== 'high') {
         raise('high');
-        state = { ...state, priority: 'high' };
+        state = { ...state, priority: 'high', calmSince: null };
+      } else if (state.priority === 'high') {
+        state = calmDown(type, c, state, value, t);
       }
       if (!isClear(type, c, value)) {
         state = state.phase === 'active' ? state : { ...state, phase: 'active', since: t };
@@ -123,6 +156,53 @@ export function walkConditions<R extends TimedVitals>(
   return walk;
 }
 
+/**
+ * Readings older than the device's newest do not move its conditions (newer readings decided
+ * them), but a critical value among them is still news a carer must get: once per condition, it
+ * raises a high-priority alert unless that condition is already open at high priority. With the
+ * condition normal now the alert is stored resolved (`endedInWalk`: it is over); otherwise the open
+ * condition becomes high priority.
+ */
+export function judgeLate<R extends TimedVitals>(
+  after: Map<VitalAlarmType, ConditionState | null>,
+  lateOldestFirst: readonly R[],
+  settings: AlarmSettings,
+): ConditionRaise<R>[] {
+  const raises: ConditionRaise<R>[] = [];
+  for (const type of VITAL_ALARM_TYPES) {
+    const c = settings.conditions[type];
+    const state = after.get(type) ?? null;
+    if (state && state.phase !== 'pending' && state.priority === 'high') continue;
+    const reading = lateOldestFirst.find((r) => {
+      const value = r[VITAL_ALARMS[type].vital];
+      return value !== null && isCritical(type, c, value);
+    });
+    const value = reading?.[VITAL_ALARMS[type].vital];
+    if (!reading || value == null) continue;
+    raises.push({ type, reading, value, priority: 'high', endedInWalk: state === null });
+    if (state) after.set(type, { ...state, phase: 'active', priority: 'high', calmSince: null });
+  }
+  return raises;
+}
+
+/** A high-priority episode back to medium once clear of the critical level by the margin for the clearing time. */
+function calmDown(type: VitalAlarmType, c: VitalCondition, state: ConditionState, value: number, t: Date) {
+  const critical = c.critical;
+  if (critical === null) return state;
+  const calm =
+    VITAL_ALARMS[type].direction === 'low'
+      ? value >= critical + c.clearMargin
+      : value <= critical - c.clearMargin;
+  if (!calm) return { ...state, calmSince: null };
+  const calmSince = state.calmSince ?? t;
+  if (t.getTime() - calmSince.getTime() >= c.clearSeconds * 1000) {
+    return { ...state, priority: priorityOf(type), calmSince: null };
+  }
+  return { ...state, calmSince };
+}
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
 /** Two states are the same row (nothing to write). */
 export const sameState = (a: ConditionState | null | undefined, b: ConditionState | null | undefined) =>
   (a ?? null) === (b ?? null) ||
@@ -130,4 +210,6 @@ export const sameState = (a: ConditionState | null | undefined, b: ConditionStat
     b != null &&
     a.phase === b.phase &&
     a.priority === b.priority &&
-    a.since.getTime() === b.since.getTime());
+    sameTime(a.since, b.since) &&
+    sameTime(a.seenAt, b.seenAt) &&
+    sameTime(a.calmSince, b.calmSince));

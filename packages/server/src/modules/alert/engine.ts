@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
-import { type ConditionState, sameState, type TimedVitals, walkConditions } from './conditions.ts';
+import { type ConditionState, judgeLate, sameState, type TimedVitals, walkConditions } from './conditions.ts';
 import { runDueEscalations } from './escalations.ts';
 import { presentLifecycle, presentNewAlert } from './presenter.ts';
 import { type Publication, publish } from './publish.ts';
@@ -31,6 +31,8 @@ export interface DeviceReadings<R extends TimedVitals> {
   alarmSettings: AlarmSettings;
   /** New readings at least as new as the device's previous newest, oldest first. */
   fresh: readonly R[];
+  /** New readings older than that (a backlog arriving after newer ones), oldest first. */
+  late: readonly R[];
   /** The device's newest `recordedAt` after this batch. */
   lastUpdate: Date | null;
 }
@@ -85,6 +87,7 @@ export class AlertEngine {
     for (const d of batch) {
       settingsOf.set(d.deviceId, d.alarmSettings);
       const walk = walkConditions(d.conditions, d.fresh, d.alarmSettings);
+      walk.raises.push(...judgeLate(walk.after, d.late, d.alarmSettings));
       for (const [alertType, state] of walk.after) {
         if (!sameState(d.conditions.get(alertType), state))
           changes.push({ deviceId: d.deviceId, alertType, state });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { presentAlert } from './presenter.ts';
@@ -31,12 +31,14 @@ interface Step {
 }
 
 /**
- * Take the steps due by `now` under row locks (SKIP LOCKED: another process takes the others),
- * move each job on and commit, then announce the steps. A job whose alert is acknowledged or
- * resolved, or whose time is up, is deleted.
+ * Take the steps due by `now` under row locks, move each job on, record and announce each step,
+ * then commit. Another process skips the jobs this one holds (SKIP LOCKED) and so takes each step
+ * once; the alert row is share-locked too, so an acknowledgement committed meanwhile is seen (or
+ * waits for this run) and no step follows it. A job whose alert is acknowledged or resolved, or
+ * whose time is up, is deleted.
  *
- * Each step is committed once across all processes; its sending is the push and mail queues'
- * business (retries included) after the commit.
+ * Steps are announced just before the commit: if the commit fails, the next run takes them again
+ * (a repeat sent twice rather than none). Sending is then the push and mail queues' business.
  */
 export async function runDueEscalations(
   db: Db,
@@ -44,7 +46,7 @@ export async function runDueEscalations(
   log: FastifyBaseLogger,
   now: Date,
 ): Promise<number> {
-  const steps = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const due = await rawRows(
       tx,
       sql`select e.alert_id::text, extract(epoch from e.next_at) * 1000 as next_ms, e.steps,
@@ -56,7 +58,8 @@ export async function runDueEscalations(
           or a.status <> 'active'
         order by least(e.next_at, e.backup_at)
         limit ${STEPS_PER_RUN}
-        for update of e skip locked`,
+        for update of e skip locked
+        for share of a skip locked`,
       dueRow,
     );
     const taken: Step[] = [];
@@ -73,15 +76,12 @@ export async function runDueEscalations(
       }
       const step = job.steps + 1;
       const backupNotified = job.backup_notified || backupDue;
-      const backupOnly = backupDue && !repeatDue;
-      taken.push({ alertId: job.alert_id, step, backupOnly, includesBackup: backupNotified });
-      await recordEscalation(
-        tx,
-        job.alert_id,
-        backupOnly
-          ? `Step ${step}: not acknowledged, sent to the backup contacts`
-          : `Step ${step}: not acknowledged, sent again${backupNotified ? ' to everyone' : ''}`,
-      );
+      taken.push({
+        alertId: job.alert_id,
+        step,
+        backupOnly: backupDue && !repeatDue,
+        includesBackup: backupNotified,
+      });
       // On schedule; after downtime, one step now and the next a full interval later (no burst).
       const onSchedule = job.next_ms + job.repeat_every_ms;
       const nextMs = !repeatDue ? job.next_ms : onSchedule > t ? onSchedule : t + job.repeat_every_ms;
@@ -94,10 +94,8 @@ export async function runDueEscalations(
           .where(sql`${alertEscalations.alertId} = ${job.alert_id}::uuid`);
       }
     }
-    return taken;
+    return taken.length === 0 ? 0 : announceSteps(tx, events, log, taken);
   });
-  if (steps.length > 0) await announceSteps(db, events, log, steps);
-  return steps.length;
 }
 
 const stepAlertRow = z.object({
@@ -113,9 +111,15 @@ const stepAlertRow = z.object({
   backup_ids: z.array(z.string()),
 });
 
-async function announceSteps(db: Db, events: EventBus, log: FastifyBaseLogger, steps: Step[]) {
+/** Record each step on its alert's timeline and tell push and mail whom to notify; returns how many went out. */
+async function announceSteps(
+  tx: Tx,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  steps: Step[],
+): Promise<number> {
   const rows = await rawRows(
-    db,
+    tx,
     sql`select a.id::text, a.device_id::text, d.device_name, a.alert_type, a.alert_title, a.alert_message,
         a.priority, extract(epoch from a.recorded_at) * 1000 as recorded_ms,
         array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary') as primary_ids,
@@ -125,14 +129,22 @@ async function announceSteps(db: Db, events: EventBus, log: FastifyBaseLogger, s
     stepAlertRow,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  let announced = 0;
   for (const s of steps) {
     const r = byId.get(s.alertId);
     if (!r) continue;
-    const contactIds = s.backupOnly
-      ? r.backup_ids
-      : s.includesBackup
-        ? [...r.primary_ids, ...r.backup_ids]
-        : r.primary_ids;
+    // Every assigned user a backup: they are the primary contacts, and there is no backup step.
+    const primary = r.primary_ids.length > 0 ? r.primary_ids : r.backup_ids;
+    const backup = r.primary_ids.length > 0 ? r.backup_ids : [];
+    if (s.backupOnly && backup.length === 0) continue;
+    const contactIds = s.backupOnly ? backup : s.includesBackup ? [...primary, ...backup] : primary;
+    await recordEscalation(
+      tx,
+      r.id,
+      s.backupOnly
+        ? `Step ${s.step}: not acknowledged, sent to the backup contacts`
+        : `Step ${s.step}: not acknowledged, sent again${s.includesBackup && backup.length > 0 ? ' to everyone' : ''}`,
+    );
     const alert = presentAlert({
       id: r.id,
       deviceId: r.device_id,
@@ -157,8 +169,10 @@ async function announceSteps(db: Db, events: EventBus, log: FastifyBaseLogger, s
         { deviceId: r.device_id, userIds: [...r.primary_ids, ...r.backup_ids], contactIds },
         { alert, step: s.step, includesBackup: s.includesBackup },
       );
+      announced += 1;
     } catch (err) {
       log.error({ err, alertId: s.alertId }, 'escalation listener failed');
     }
   }
+  return announced;
 }

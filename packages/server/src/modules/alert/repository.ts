@@ -53,6 +53,16 @@ export interface VisibleAlert extends LifecycleRow {
   isRead: boolean;
 }
 
+/**
+ * A device's primary contacts (notified of every alert), as a SQL array: those assigned as
+ * primary, or, when every assigned user is a backup, all of them, so no alert goes unnotified.
+ */
+export const contactIdsOf = (deviceId: unknown) =>
+  sql<string[]>`coalesce(
+    nullif(array(select du.user_id::text from ${deviceUsers} du
+      where du.device_id = ${deviceId} and du.contact_role = 'primary'), '{}'),
+    array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId}))`;
+
 export interface EpisodeKey {
   deviceId: string;
   alertType: string;
@@ -185,15 +195,18 @@ export async function saveConditions(tx: Tx, changes: ConditionChange[]): Promis
   }
   if (kept.length > 0) {
     await tx.execute(
-      sql`insert into ${alertEpisodes} (device_id, alert_type, phase, since, priority)
+      sql`insert into ${alertEpisodes} (device_id, alert_type, phase, since, priority, seen_at, calm_since)
         select * from unnest(
           ${sql.param(kept.map((k) => k.deviceId))}::uuid[],
           ${sql.param(kept.map((k) => k.alertType))}::text[],
           ${sql.param(kept.map((k) => k.state.phase))}::text[],
           ${sql.param(kept.map((k) => k.state.since.toISOString()))}::timestamptz[],
-          ${sql.param(kept.map((k) => k.state.priority))}::text[])
+          ${sql.param(kept.map((k) => k.state.priority))}::text[],
+          ${sql.param(kept.map((k) => k.state.seenAt.toISOString()))}::timestamptz[],
+          ${sql.param(kept.map((k) => k.state.calmSince?.toISOString() ?? null))}::timestamptz[])
         on conflict (device_id, alert_type) do update
-          set phase = excluded.phase, since = excluded.since, priority = excluded.priority`,
+          set phase = excluded.phase, since = excluded.since, priority = excluded.priority,
+            seen_at = excluded.seen_at, calm_since = excluded.calm_since`,
     );
   }
 }
@@ -272,11 +285,9 @@ export async function audienceOf(tx: Tx, deviceId: string) {
     .select({ userId: deviceUsers.userId, role: deviceUsers.contactRole })
     .from(deviceUsers)
     .where(eq(deviceUsers.deviceId, deviceId));
-  return {
-    deviceId,
-    userIds: rows.map((r) => r.userId),
-    contactIds: rows.filter((r) => r.role === 'primary').map((r) => r.userId),
-  };
+  const userIds = rows.map((r) => r.userId);
+  const primary = rows.filter((r) => r.role === 'primary').map((r) => r.userId);
+  return { deviceId, userIds, contactIds: primary.length > 0 ? primary : userIds };
 }
 
 /** One alert as stored, if the user is assigned to its device. */
@@ -339,8 +350,7 @@ export async function openOfflineEpisodes(
       select d.id::text as id, d.device_name,
         extract(epoch from d.last_update) * 1000 as last_update_ms,
         array(select du.user_id::text from ${deviceUsers} du where du.device_id = d.id) as user_ids,
-        array(select du.user_id::text from ${deviceUsers} du
-          where du.device_id = d.id and du.contact_role = 'primary') as contact_ids
+        ${contactIdsOf(sql`d.id`)} as contact_ids
       from ${devices} d join opened o on o.device_id = d.id`,
     z.object({
       id: z.string(),

@@ -106,7 +106,11 @@ export class AlertService {
    */
   async acknowledgeByToken(token: string): Promise<LifecycleOutcome> {
     const claims = await this.actions.verify(token);
-    if (!claims) throw unauthorized(ALERT_MESSAGES.invalidActionToken);
+    // Like an access token, it dies with the sessions it was issued under (password changed or reset).
+    const user = claims && (await findUserById(this.db, claims.userId));
+    if (!claims || !user || claims.issuedAtMs < user.tokensValidAfter.getTime()) {
+      throw unauthorized(ALERT_MESSAGES.invalidActionToken);
+    }
     return this.move(claims.userId, claims.alertId, 'acknowledged', undefined);
   }
 

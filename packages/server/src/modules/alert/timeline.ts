@@ -45,7 +45,10 @@ export class NotificationLog {
       return;
     }
     this.waiting.push({ ...outcome, at: new Date() });
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
   }
 
   /** Write what is waiting (and wait for writes in progress). */

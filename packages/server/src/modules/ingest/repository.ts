@@ -5,6 +5,7 @@ import type { Tx } from '../../db/index.ts';
 import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/schema.ts';
 import type { ConditionState } from '../alert/conditions.ts';
 import { epochMs, rawRows } from '../alert/raw-rows.ts';
+import { contactIdsOf } from '../alert/repository.ts';
 
 /** A device as the writer sees it while holding its row lock. */
 export interface LockedDevice {
@@ -25,13 +26,12 @@ const episodeRow = z.object({
   phase: z.enum(['pending', 'active', 'clearing']),
   since_ms: epochMs,
   priority: z.enum(['high', 'medium', 'low']),
+  seen_ms: epochMs,
+  calm_ms: epochMs.nullable(),
 });
 
 const userIdsOf = (deviceId: unknown) =>
   sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
-const contactIdsOf = (deviceId: unknown) =>
-  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du
-    where du.device_id = ${deviceId} and du.contact_role = 'primary')`;
 
 /**
  * Lock the devices' rows, in id order so concurrent writers (on any node) never deadlock, and
@@ -61,7 +61,8 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
   const episodes = await rawRows(
     tx,
     sql`select e.device_id::text, e.alert_type as type, e.phase,
-        extract(epoch from e.since) * 1000 as since_ms, e.priority
+        extract(epoch from e.since) * 1000 as since_ms, e.priority,
+        extract(epoch from e.seen_at) * 1000 as seen_ms, extract(epoch from e.calm_since) * 1000 as calm_ms
       from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
     episodeRow.extend({ device_id: z.string() }),
   );
@@ -71,7 +72,16 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
     conditions: new Map(
       episodes
         .filter((e) => e.device_id === d.id)
-        .map((e) => [e.type, { phase: e.phase, since: new Date(e.since_ms), priority: e.priority }]),
+        .map((e) => [
+          e.type,
+          {
+            phase: e.phase,
+            since: new Date(e.since_ms),
+            priority: e.priority,
+            seenAt: new Date(e.seen_ms),
+            calmSince: e.calm_ms === null ? null : new Date(e.calm_ms),
+          },
+        ]),
     ),
   }));
 }

@@ -84,16 +84,17 @@ export async function storeHealthBatch(
     const perDevice = groupByDevice(stored);
     const judged = [...perDevice].map(([deviceId, readings]) => {
       const device = locked.get(deviceId)!;
-      return { device, readings, ...freshReadings(device, readings) };
+      return { device, readings, ...freshReadings(device, readings, now) };
     });
     const { raised, ended } = await engine.judgeReadings(
       tx,
-      judged.map(({ device, fresh, lastUpdate }) => ({
+      judged.map(({ device, fresh, late, lastUpdate }) => ({
         deviceId: device.id,
         deviceName: device.deviceName,
         conditions: device.conditions,
         alarmSettings: device.alarmSettings,
         fresh,
+        late,
         lastUpdate,
       })),
       now,
@@ -122,14 +123,18 @@ function groupByDevice(stored: StoredReading[]): Map<string, StoredReading[]> {
 }
 
 /**
- * Only readings at least as new as the device's newest before this batch move its episodes:
+ * Only readings at least as new as the device's newest before this batch move its conditions:
  * a late, older reading is stored and shown but must not reopen or close an episode that newer
- * readings already decided.
+ * readings already decided (a critical one still raises: `judgeLate`).
  */
-function freshReadings(device: LockedDevice, oldestFirst: StoredReading[]) {
+function freshReadings(device: LockedDevice, oldestFirst: StoredReading[], now: Date) {
   const previous = device.lastUpdate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const fresh = oldestFirst.filter((r) => r.recordedAt.getTime() >= previous);
+  // A reading stamped in the future (a clock ahead, within the 5-minute tolerance) must not make
+  // the device's real readings look late until real time catches up with it.
+  const cutoff = Math.min(previous, now.getTime());
+  const fresh = oldestFirst.filter((r) => r.recordedAt.getTime() >= cutoff);
+  const late = oldestFirst.filter((r) => r.recordedAt.getTime() < cutoff);
   const newest = oldestFirst.at(-1)?.recordedAt.getTime() ?? previous;
   const lastUpdate = Math.max(previous, newest);
-  return { fresh, lastUpdate: Number.isFinite(lastUpdate) ? new Date(lastUpdate) : null };
+  return { fresh, late, lastUpdate: Number.isFinite(lastUpdate) ? new Date(lastUpdate) : null };
 }
