@@ -81,7 +81,7 @@ describe.each(dbTargets())('snoozes and quiet hours are personal on $name', (tar
 
     const list = await post(ann, '/api/v1/alert/snoozes', {});
     expect(list.json().data.snoozes).toEqual([
-      { device: device._id, alertType: 'LOW_SPO2', until: expect.any(String) },
+      { device: device._id, deviceName: device.deviceName, alertType: 'LOW_SPO2', until: expect.any(String) },
     ]);
     expect((await post(bob, '/api/v1/alert/snoozes', {})).json().data.snoozes).toEqual([]);
     await post(ann, '/api/v1/alert/unsnooze', { deviceId: device._id, alertType: 'LOW_SPO2' });

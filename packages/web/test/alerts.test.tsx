@@ -244,6 +244,7 @@ describe('snooze for me', () => {
           snooze: {
             ...(body as object),
             device: 'd1',
+            deviceName: 'Wristband',
             until: new Date(Date.now() + 30 * 60_000).toISOString(),
           },
         }),

@@ -231,3 +231,25 @@ describe('quiet hours', () => {
     expect(store.getState().auth.loggedInUser?.quietHours).toBeNull();
   });
 });
+
+describe('snoozed alerts', () => {
+  it('lists the user’s snoozes and ends one', async () => {
+    const until = new Date(Date.now() + 20 * 60_000).toISOString();
+    const snooze = { device: 'd1', deviceName: 'Wristband', alertType: 'LOW_SPO2', until };
+    const calls = mockApi({
+      '/alert/snoozes': () => ok({ snoozes: [snooze] }),
+      '/alert/unsnooze': () => ok({ snoozes: [] }),
+      '/push/subscriptions': () => ok({ subscriptions: [] }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<ProfilePage />, '/dashboard/profile');
+    const section = screen.getByRole('region', { name: 'Snoozed Alerts' });
+    expect(await within(section).findByText(/Low SpO2 · Wristband · until/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'End snooze of Low SpO2 on Wristband' }));
+    expect(await within(section).findByText('Nothing snoozed: every alert reaches you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/alert/unsnooze')?.body).toEqual({
+      deviceId: 'd1',
+      alertType: 'LOW_SPO2',
+    });
+  });
+});

@@ -166,7 +166,12 @@ export const snoozeBody = z
   })
   .strict();
 export const unsnoozeBody = snoozeBody.omit({ minutes: true });
-export const snoozeRecord = z.object({ device: z.string(), alertType: z.string(), until: z.string() });
+export const snoozeRecord = z.object({
+  device: z.string(),
+  deviceName: z.string(),
+  alertType: z.string(),
+  until: z.string(),
+});
 export type SnoozeRecord = z.infer<typeof snoozeRecord>;
 export const snoozeResponse = envelope(z.object({ snooze: snoozeRecord }));
 export const snoozesResponse = envelope(z.object({ snoozes: z.array(snoozeRecord) }));

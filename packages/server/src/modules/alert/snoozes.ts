@@ -1,25 +1,45 @@
 import { type AlertRecord, isInQuietHours, type SnoozeRecord } from '@vitalwatch/shared';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { alertSnoozes, users } from '../../db/schema.ts';
+import { alertSnoozes, devices, deviceUsers, users } from '../../db/schema.ts';
 import { storedQuietHours } from '../user/presenter.ts';
 
-const present = (s: typeof alertSnoozes.$inferSelect): SnoozeRecord => ({
-  device: s.deviceId,
-  alertType: s.alertType,
+const snoozeColumns = {
+  device: alertSnoozes.deviceId,
+  deviceName: devices.deviceName,
+  alertType: alertSnoozes.alertType,
+  until: alertSnoozes.until,
+};
+const present = (s: {
+  device: string;
+  deviceName: string;
+  alertType: string;
+  until: Date;
+}): SnoozeRecord => ({
+  ...s,
   until: s.until.toISOString(),
 });
 
 /** Snooze (or re-snooze) one device's alert type for one user until `until`. */
 export async function snooze(tx: Tx, userId: string, deviceId: string, alertType: string, until: Date) {
-  const [row] = await tx
+  await tx
     .insert(alertSnoozes)
     .values({ userId, deviceId, alertType, until })
     .onConflictDoUpdate({
       target: [alertSnoozes.userId, alertSnoozes.deviceId, alertSnoozes.alertType],
       set: { until },
-    })
-    .returning();
+    });
+  const [row] = await tx
+    .select(snoozeColumns)
+    .from(alertSnoozes)
+    .innerJoin(devices, eq(devices.id, alertSnoozes.deviceId))
+    .where(
+      and(
+        eq(alertSnoozes.userId, userId),
+        eq(alertSnoozes.deviceId, deviceId),
+        eq(alertSnoozes.alertType, alertType),
+      ),
+    );
   return present(row!);
 }
 
@@ -35,13 +55,19 @@ export async function unsnooze(tx: Tx, userId: string, deviceId: string, alertTy
     );
 }
 
-/** The user's snoozes still running at `now`. */
+/** The user's snoozes still running at `now`, of devices still assigned to them, soonest to end first. */
 export const activeSnoozes = async (tx: Tx, userId: string, now: Date): Promise<SnoozeRecord[]> =>
   (
     await tx
-      .select()
+      .select(snoozeColumns)
       .from(alertSnoozes)
+      .innerJoin(devices, eq(devices.id, alertSnoozes.deviceId))
+      .innerJoin(
+        deviceUsers,
+        and(eq(deviceUsers.deviceId, alertSnoozes.deviceId), eq(deviceUsers.userId, userId)),
+      )
       .where(and(eq(alertSnoozes.userId, userId), gt(alertSnoozes.until, now)))
+      .orderBy(asc(alertSnoozes.until))
   ).map(present);
 
 /**

@@ -8,6 +8,7 @@ import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
+import { SnoozesSection } from './snoozes-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
 export function ProfilePage() {
@@ -23,6 +24,7 @@ export function ProfilePage() {
             <SecuritySection />
             <AlertEmailsSection user={user} />
             <QuietHoursSection user={user} />
+            <SnoozesSection />
             <ConnectedBrowsersSection />
           </div>
         </>

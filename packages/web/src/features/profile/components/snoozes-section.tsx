@@ -1,0 +1,91 @@
+import type { SnoozeRecord } from '@vitalwatch/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { endSnooze, getSnoozes } from '../api/snoozes.ts';
+import { SectionCard } from './section-card.tsx';
+
+type SnoozesState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; snoozes: SnoozeRecord[] };
+
+const LOAD_FAILED = 'Failed to fetch snoozed alerts';
+const typeLabel = (t: string) =>
+  t
+    .split('_')
+    .map((w) => (w === 'SPO2' ? 'SpO2' : w.charAt(0) + w.slice(1).toLowerCase()))
+    .join(' ');
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+
+/** The alert types this user snoozed (for themselves only), each with when it ends and 'End now'. */
+export function SnoozesSection() {
+  const [state, setState] = useState<SnoozesState>({ status: 'loading' });
+  const [ending, setEnding] = useState<string | null>(null);
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    getSnoozes().then(
+      (snoozes) => setState({ status: 'ready', snoozes }),
+      (error: unknown) => setState({ status: 'error', message: errorMessage(error, LOAD_FAILED) }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const end = async (s: SnoozeRecord) => {
+    setEnding(`${s.device}/${s.alertType}`);
+    try {
+      setState({ status: 'ready', snoozes: await endSnooze(s) });
+      toast.success('Snooze ended');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to end the snooze'));
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  return (
+    <SectionCard
+      id="snoozes-title"
+      title="Snoozed Alerts"
+      description="Alert types you silenced for yourself for a while. Everyone else still gets them, and falls, SOS and critical values always come through."
+    >
+      {state.status === 'loading' && (
+        <LoadingRegion label="Loading snoozed alerts">
+          <Skeleton className="h-10 w-full" />
+        </LoadingRegion>
+      )}
+      {state.status === 'error' && <ErrorState title={LOAD_FAILED} message={state.message} onRetry={load} />}
+      {state.status === 'ready' && state.snoozes.length === 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Nothing snoozed: every alert reaches you.
+        </p>
+      )}
+      {state.status === 'ready' && state.snoozes.length > 0 && (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {state.snoozes.map((s) => (
+            <li
+              key={`${s.device}/${s.alertType}`}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
+              <span className="text-sm text-slate-800 dark:text-slate-100">
+                {typeLabel(s.alertType)} · {s.deviceName} · until {clock(s.until)}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={ending !== null}
+                aria-label={`End snooze of ${typeLabel(s.alertType)} on ${s.deviceName}`}
+                onClick={() => void end(s)}
+              >
+                End now
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
