@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -289,3 +290,36 @@ export const alertEvents = pgTable(
   },
   (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
 );
+
+/** Per vital: how many readings had it, their sum, min and max (the mean is sum / count). */
+const vitalAggregate = (name: string) => ({
+  [`${name}Count`]: integer(`${name}_count`).notNull().default(0),
+  [`${name}Sum`]: doublePrecision(`${name}_sum`).notNull().default(0),
+  [`${name}Min`]: real(`${name}_min`),
+  [`${name}Max`]: real(`${name}_max`),
+});
+
+const rollupColumns = () => ({
+  deviceId: uuid('device_id')
+    .notNull()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** Start of the bucket (UTC minute or hour). */
+  bucket: ts('bucket').notNull(),
+  readings: integer('readings').notNull(),
+  ...vitalAggregate('spo2'),
+  ...vitalAggregate('heart_rate'),
+  ...vitalAggregate('temperature'),
+  ...vitalAggregate('battery'),
+});
+
+/**
+ * Readings rolled up per device and minute, and per hour, kept in the ingest transaction from the
+ * rows it stored: additive (count, sum, min, max), so late and out-of-order readings land where
+ * they belong and a resent one (skipped by its messageId) is never counted twice.
+ */
+export const healthRollupsMinute = pgTable('health_rollups_minute', rollupColumns(), (t) => [
+  primaryKey({ columns: [t.deviceId, t.bucket] }),
+]);
+export const healthRollupsHour = pgTable('health_rollups_hour', rollupColumns(), (t) => [
+  primaryKey({ columns: [t.deviceId, t.bucket] }),
+]);

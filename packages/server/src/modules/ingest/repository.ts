@@ -6,6 +6,7 @@ import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/sch
 import type { ConditionState } from '../alert/conditions.ts';
 import { epochMs, rawRows } from '../alert/raw-rows.ts';
 import { contactIdsOf } from '../alert/repository.ts';
+import { addToRollups } from './rollups.ts';
 
 /** A device as the writer sees it while holding its row lock. */
 export interface LockedDevice {
@@ -117,7 +118,8 @@ const column = <T>(rows: ReadingRow[], pick: (r: ReadingRow) => T) => sql.param(
 /**
  * One statement for the whole batch, whatever its size: the columns travel as seven array
  * parameters. A (device, messageId) already stored is skipped; the devices' `last_update` moves
- * to the newest stored `recordedAt` (never back). Returns the rows stored now.
+ * to the newest stored `recordedAt` (never back); the minute and hour rollups add exactly the rows
+ * stored now. Returns the rows stored now.
  */
 export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<StoredReading[]> {
   if (rows.length === 0) return [];
@@ -140,6 +142,10 @@ export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<Stored
         update ${devices} d set last_update = greatest(d.last_update, m.newest)
         from (select device_id, max(recorded_at) as newest from ins group by device_id) m
         where d.id = m.device_id
+      ), by_minute as (
+        ${addToRollups(sql`ins`, 'minute')}
+      ), by_hour as (
+        ${addToRollups(sql`ins`, 'hour')}
       )
       select id::text, device_id::text, message_id, extract(epoch from recorded_at) * 1000 as recorded_ms,
         spo2, heart_rate, temperature, battery
