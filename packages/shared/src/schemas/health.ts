@@ -10,6 +10,7 @@ import { envelope, isoDate, rangeQueryFields, toNotBeforeFrom } from './common.t
 
 export const HEALTH_MESSAGES = {
   fetched: 'Health data fetched successfully',
+  historyFetched: 'Health history fetched successfully',
   notFound: 'Health data not found',
   accepted: 'Accepted',
 } as const;
@@ -106,3 +107,64 @@ export const healthFetchResponse = envelope(z.object({ healthData: z.array(healt
 
 export const ingestResult = envelope(z.object({ accepted: z.number().int(), duplicates: z.number().int() }));
 export type IngestResult = z.infer<typeof ingestResult>['data'];
+
+/** A history call returns at most this many buckets (its point budget), 500 when not given. */
+export const HISTORY_POINTS_DEFAULT = 500;
+export const HISTORY_POINTS_MAX = 2000;
+/** The longest range one history call covers. */
+export const HISTORY_MAX_RANGE_DAYS = 400;
+
+/** `POST /health/history/:deviceId`: a range and a point budget; the server picks the resolution. */
+export const healthHistoryBody = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    points: z.coerce
+      .number({ error: 'points must be a number' })
+      .int('points must be a whole number')
+      .min(10, 'points must be at least 10')
+      .max(HISTORY_POINTS_MAX, `points must be at most ${HISTORY_POINTS_MAX}`)
+      .default(HISTORY_POINTS_DEFAULT),
+  })
+  .strict()
+  .refine((b) => Date.parse(b.to) > Date.parse(b.from), { path: ['to'], message: 'to must be after from' })
+  .refine((b) => Date.parse(b.to) - Date.parse(b.from) <= HISTORY_MAX_RANGE_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `A range covers at most ${HISTORY_MAX_RANGE_DAYS} days`,
+  });
+export type HealthHistoryBody = z.infer<typeof healthHistoryBody>;
+
+/** One vital over a bucket or a range; null when no reading in it had that vital. */
+export const vitalStats = z
+  .object({ min: z.number(), avg: z.number(), max: z.number(), count: z.number().int() })
+  .nullable();
+export type VitalStats = z.infer<typeof vitalStats>;
+
+const historyVitals = {
+  readings: z.number().int(),
+  spo2: vitalStats,
+  heartRate: vitalStats,
+  temperature: vitalStats,
+  battery: vitalStats,
+};
+
+/** A bucket starting at `t` (for raw resolution: one reading, at its time). */
+export const historyBucket = z.object({ t: z.string(), ...historyVitals });
+export type HistoryBucket = z.infer<typeof historyBucket>;
+
+/**
+ * The range at the finest resolution that fits the budget: raw readings, minute buckets, or hour
+ * buckets (`bucketSeconds` a whole number of hours). Buckets with no reading are absent (a gap).
+ * `summary` covers the whole range, count-weighted, exactly.
+ */
+export const healthHistoryResponse = envelope(
+  z.object({
+    resolution: z.enum(['raw', 'minute', 'hour']),
+    bucketSeconds: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    buckets: z.array(historyBucket),
+    summary: z.object(historyVitals),
+  }),
+);
+export type HealthHistory = z.infer<typeof healthHistoryResponse>['data'];

@@ -1,4 +1,10 @@
-import { HEALTH_MESSAGES, healthFetchBody, healthFetchResponse } from '@vitalwatch/shared';
+import {
+  HEALTH_MESSAGES,
+  healthFetchBody,
+  healthFetchResponse,
+  healthHistoryBody,
+  healthHistoryResponse,
+} from '@vitalwatch/shared';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
@@ -22,6 +28,23 @@ export async function healthRoutes(app: AppInstance, ctx: AppContext, health: He
       data: {
         healthData: await health.fetch(caller(request).userId, request.params.deviceId, request.body),
       },
+    }),
+  );
+
+  app.post(
+    '/history/:deviceId',
+    {
+      onRequest: ctx.guards.requireAuth,
+      schema: {
+        params: z.object({ deviceId: z.string().min(1).max(64) }),
+        body: healthHistoryBody,
+        response: { 200: healthHistoryResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: HEALTH_MESSAGES.historyFetched,
+      data: await health.history(caller(request).userId, request.params.deviceId, request.body),
     }),
   );
 }

@@ -1,0 +1,135 @@
+import type { HealthHistory, HistoryBucket, VitalStats } from '@vitalwatch/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/index.ts';
+import { epochMs, rawRows } from '../alert/raw-rows.ts';
+import { ROLLUP_VITALS } from '../ingest/rollups.ts';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const ORIGIN = sql.raw(`timestamptz '2000-01-01T00:00:00Z'`);
+const iso = (d: Date) => d.toISOString();
+
+const num = z.coerce.number().nullable();
+/** Aggregates of one bucket (or of the whole range), as every query below returns them. */
+const aggregateRow = z
+  .object({ t_ms: epochMs.nullable(), readings: z.coerce.number() })
+  // `<vital>_count`, `_sum`, `_min`, `_max` of each vital.
+  .catchall(num);
+type AggregateRow = z.infer<typeof aggregateRow>;
+
+const vitalKey = {
+  spo2: 'spo2',
+  heart_rate: 'heartRate',
+  temperature: 'temperature',
+  battery: 'battery',
+} as const;
+
+function stats(row: AggregateRow, v: (typeof ROLLUP_VITALS)[number]): VitalStats {
+  const count = row[`${v}_count`] ?? 0;
+  if (count === 0) return null;
+  return { min: row[`${v}_min`] ?? 0, avg: (row[`${v}_sum`] ?? 0) / count, max: row[`${v}_max`] ?? 0, count };
+}
+
+const vitalsOf = (row: AggregateRow) => ({
+  readings: row.readings,
+  ...(Object.fromEntries(ROLLUP_VITALS.map((v) => [vitalKey[v], stats(row, v)])) as Record<
+    (typeof vitalKey)[keyof typeof vitalKey],
+    VitalStats
+  >),
+});
+
+/** Sum the additive columns of `source` rows, grouped by `bucket` (or into one row). */
+const sums = ROLLUP_VITALS.map(
+  (v) =>
+    `sum(${v}_count) as ${v}_count, sum(${v}_sum) as ${v}_sum, min(${v}_min) as ${v}_min, max(${v}_max) as ${v}_max`,
+).join(', ');
+/** One raw reading as a rollup row. */
+const asRollup = ROLLUP_VITALS.map(
+  (v) =>
+    `(${v} is not null)::int as ${v}_count, coalesce(${v}::float8, 0) as ${v}_sum, ${v} as ${v}_min, ${v} as ${v}_max`,
+).join(', ');
+
+async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
+  return (await rawRows(tx, query, aggregateRow)).map((r) => ({
+    t: new Date(r.t_ms ?? 0).toISOString(),
+    ...vitalsOf(r),
+  }));
+}
+
+/**
+ * A device's history over [from, to] within `points` buckets, at the finest resolution that fits:
+ * raw readings when there are few enough, else minute rollups, else hour rollups (grouped by a
+ * whole number of hours when even those are too many). The summary is exact and cheap: minute
+ * rollups for the whole minutes inside the range, raw readings for the partial minutes at its ends.
+ */
+export async function deviceHistory(
+  tx: Tx,
+  deviceId: string,
+  from: Date,
+  to: Date,
+  points: number,
+): Promise<HealthHistory> {
+  const range = to.getTime() - from.getTime();
+  const firstWhole = new Date(Math.ceil(from.getTime() / MINUTE) * MINUTE);
+  const lastWhole = new Date(Math.floor(to.getTime() / MINUTE) * MINUTE);
+  const device = sql`device_id = ${deviceId}::uuid`;
+  const inRange = sql`${device} and recorded_at >= ${iso(from)}::timestamptz and recorded_at <= ${iso(to)}::timestamptz`;
+  const rollups = (table: 'minute' | 'hour') => sql.raw(`health_rollups_${table}`);
+  const bucketsFrom = (step: number) =>
+    sql`${device} and bucket >= date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, ${iso(from)}::timestamptz, ${ORIGIN})
+      and bucket <= ${iso(to)}::timestamptz`;
+
+  const [summaryRow] = await rawRows(
+    tx,
+    sql`select null as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
+        select readings, ${sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '))}
+        from ${rollups('minute')}
+        where ${device} and bucket >= ${iso(firstWhole)}::timestamptz and bucket < ${iso(lastWhole)}::timestamptz
+        union all
+        select 1, ${sql.raw(asRollup)} from health_records
+        where ${inRange} and (recorded_at < ${iso(firstWhole)}::timestamptz or recorded_at >= ${iso(lastWhole)}::timestamptz)
+      ) s`,
+    aggregateRow,
+  );
+  const summary = vitalsOf(summaryRow!);
+  const base = { from: iso(from), to: iso(to), summary };
+
+  if (range / MINUTE <= points && summary.readings <= points) {
+    return {
+      ...base,
+      resolution: 'raw',
+      bucketSeconds: 0,
+      buckets: await buckets(
+        tx,
+        sql`select extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
+          from health_records where ${inRange} order by recorded_at, id`,
+      ),
+    };
+  }
+  if (range / MINUTE <= points) {
+    return {
+      ...base,
+      resolution: 'minute',
+      bucketSeconds: 60,
+      buckets: await buckets(
+        tx,
+        sql`select extract(epoch from bucket) * 1000 as t_ms, readings, ${sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '))}
+          from ${rollups('minute')} where ${bucketsFrom(MINUTE)} order by bucket`,
+      ),
+    };
+  }
+  // Whole hours per bucket, as few as fit the budget.
+  const step = Math.ceil(range / HOUR / points) * HOUR;
+  return {
+    ...base,
+    resolution: 'hour',
+    bucketSeconds: step / 1000,
+    buckets: await buckets(
+      tx,
+      sql`select extract(epoch from date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, bucket, ${ORIGIN})) * 1000 as t_ms,
+          sum(readings) as readings, ${sql.raw(sums)}
+        from ${rollups('hour')} where ${bucketsFrom(step)} group by 1 order by 1`,
+    ),
+  };
+}
