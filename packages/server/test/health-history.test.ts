@@ -81,6 +81,10 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
       expect(counted).toBeGreaterThanOrEqual(e.readings);
       expect(counted).toBeLessThanOrEqual(e.readings + (h.bucketSeconds * 1000) / 1000);
     }
+    // A sparse device gets every reading, whatever the range.
+    const sparse = await ok(start - 20 * 3600_000, start + 2 * MINUTE, 500);
+    expect(sparse.resolution).toBe('raw');
+    expect(sparse.buckets).toHaveLength(121);
     const coarse = await ok(start - 20 * 3600_000, end, 10);
     expect(coarse.bucketSeconds % 3600).toBe(0);
     expect(coarse.bucketSeconds).toBeGreaterThan(3600);

@@ -15,8 +15,8 @@ import { lastSocket } from './socket-fake.ts';
 vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
 // Canvas is not available in jsdom: the chart's options are tested on their own (health-records.test.ts).
 vi.mock('../src/features/health/components/trends-chart.tsx', () => ({
-  TrendsChart: (props: { heartRate: unknown[]; spo2: unknown[] }) => (
-    <div data-testid="chart" data-hr={props.heartRate.length} data-spo2={props.spo2.length} />
+  TrendsChart: (props: { heartRate: { avg: unknown[] }; spo2: { avg: unknown[] } }) => (
+    <div data-testid="chart" data-hr={props.heartRate.avg.length} data-spo2={props.spo2.avg.length} />
   ),
 }));
 
@@ -53,6 +53,40 @@ function renderDashboard() {
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
+type Rec = ReturnType<typeof makeRecord>;
+const stats = (values: number[]) =>
+  values.length === 0
+    ? null
+    : {
+        min: Math.min(...values),
+        max: Math.max(...values),
+        avg: values.reduce((a, b) => a + b, 0) / values.length,
+        count: values.length,
+      };
+const vitals = (rs: Rec[]) => ({
+  readings: rs.length,
+  spo2: stats(rs.flatMap((r) => (r.spo2 === null ? [] : [r.spo2]))),
+  heartRate: stats(rs.flatMap((r) => (r.heartRate === null ? [] : [r.heartRate]))),
+  temperature: stats(rs.flatMap((r) => (r.temperature === null ? [] : [r.temperature]))),
+  battery: stats(rs.flatMap((r) => (r.battery === null ? [] : [r.battery]))),
+});
+
+/** What the server answers for a few readings: each one a raw bucket, oldest first. */
+function rawHistory(records: Rec[], body: unknown) {
+  const { from, to } = body as { from: string; to: string };
+  const inside = records
+    .filter((r) => r.createdAt >= from && r.createdAt <= to)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return ok({
+    resolution: 'raw',
+    bucketSeconds: 0,
+    from,
+    to,
+    buckets: inside.map((r) => ({ t: r.createdAt, ...vitals([r]) })),
+    summary: vitals(inside),
+  });
+}
+
 function apiWith(opts: {
   devices?: ReturnType<typeof makeDevice>[];
   records?: ReturnType<typeof makeRecord>[];
@@ -61,8 +95,8 @@ function apiWith(opts: {
   return mockApi({
     '/device/get-device': () =>
       ok({ devices: opts.devices ?? [makeDevice({ lastUpdate: records[0]?.createdAt ?? null })] }),
-    '/health/fetch/': (body) =>
-      ok({ healthData: (body as { limit: number }).limit === 1 ? records.slice(0, 1) : records }),
+    '/health/fetch/': () => ok({ healthData: records.slice(0, 1) }),
+    '/health/history/': (body) => rawHistory(records, body),
     '/alert/latest/3': () =>
       ok({
         alerts: [
@@ -105,9 +139,10 @@ describe('user dashboard', () => {
       '/dashboard/alerts',
     );
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
-    const range = calls.find((c) => c.path === '/health/fetch/d1' && (c.body as { from?: string }).from);
-    const { from, to } = range!.body as { from: string; to: string };
+    const range = calls.find((c) => c.path === '/health/history/d1');
+    const { from, to, points } = range!.body as { from: string; to: string; points: number };
     expect(Date.parse(to) - Date.parse(from)).toBe(24 * 3600_000);
+    expect(points).toBe(500);
   });
 
   it("without readings says 'No health data available.' and 'Updated: Never'", async () => {
@@ -149,6 +184,8 @@ describe('user dashboard', () => {
     const socket = lastSocket();
     act(() => socket.fire('connect'));
     expect(socket.emit).toHaveBeenCalledWith('register-user', 'u1');
+    // The (re)connect fetched the chart's window again; live readings extend that one.
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveAttribute('data-hr', '1'));
     act(() =>
       socket.fire(
         'healthDataUpdate',
@@ -158,7 +195,7 @@ describe('user dashboard', () => {
     expect(screen.getByTestId('heartRate-value')).toHaveTextContent('131');
     expect(screen.getByText('Abnormal')).toBeInTheDocument();
     expect(screen.getByTestId('updated')).toHaveTextContent('Just now');
-    expect(screen.getByTestId('chart')).toHaveAttribute('data-hr', '2');
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveAttribute('data-hr', '2'));
     // Another device's reading changes nothing here.
     act(() => socket.fire('healthDataUpdate', makeRecord({ _id: 'r3', device: 'd9', heartRate: 50 })));
     expect(screen.getByTestId('heartRate-value')).toHaveTextContent('131');
@@ -186,7 +223,12 @@ describe('user dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('heartRate-value')).toHaveTextContent('88'));
     const again = calls.slice(before).map((c) => c.path);
     expect(again).toEqual(
-      expect.arrayContaining(['/device/get-device', '/health/fetch/d1', '/alert/latest/3']),
+      expect.arrayContaining([
+        '/device/get-device',
+        '/health/fetch/d1',
+        '/health/history/d1',
+        '/alert/latest/3',
+      ]),
     );
   });
 

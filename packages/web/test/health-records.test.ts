@@ -1,7 +1,14 @@
-import type { HealthRecord } from '@vitalwatch/shared';
+import type { HealthHistory, HealthRecord } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
-import { DOTS_UP_TO, timeLabel, trendData, trendOptions } from '../src/features/health/utils/chart-config.ts';
-import { average, insertRecord, newerRecord, seriesOf } from '../src/features/health/utils/records.ts';
+import {
+  DOTS_UP_TO,
+  type SeriesData,
+  timeLabel,
+  trendData,
+  trendOptions,
+} from '../src/features/health/utils/chart-config.ts';
+import { seriesOf, tileAverage, withLiveReading } from '../src/features/health/utils/history.ts';
+import { insertRecord, newerRecord } from '../src/features/health/utils/records.ts';
 
 const rec = (id: string, minute: number, values: Partial<HealthRecord> = {}): HealthRecord => ({
   _id: id,
@@ -29,25 +36,70 @@ describe('health records', () => {
     expect(newerRecord(rec('old', 10), rec('new', 30))._id).toBe('new');
     expect(newerRecord(null, rec('first', 1))._id).toBe('first');
   });
+});
 
-  it('averages present values to one decimal, 0 without data', () => {
-    expect(average([rec('a', 1, { heartRate: 70 }), rec('b', 2, { heartRate: 75 })], 'heartRate')).toBe(72.5);
-    expect(average([rec('a', 1, { spo2: 97 }), rec('b', 2, { spo2: null })], 'spo2')).toBe(97);
-    expect(
-      average([rec('a', 1, { spo2: 96 }), rec('b', 2, { spo2: 97 }), rec('c', 3, { spo2: 97 })], 'spo2'),
-    ).toBe(96.7);
-    expect(average([], 'heartRate')).toBe(0);
+const T0 = Date.UTC(2026, 0, 1, 12, 0);
+const stat = (v: number, count = 1) => ({ min: v, avg: v, max: v, count });
+const bucket = (minute: number, hr: number | null) => ({
+  t: new Date(T0 + minute * 60_000).toISOString(),
+  readings: 1,
+  heartRate: hr === null ? null : stat(hr),
+  spo2: stat(97),
+  temperature: null,
+  battery: null,
+});
+const history = (buckets: ReturnType<typeof bucket>[], bucketSeconds = 60): HealthHistory => ({
+  resolution: bucketSeconds === 0 ? 'raw' : 'minute',
+  bucketSeconds,
+  from: new Date(T0).toISOString(),
+  to: new Date(T0 + 3600_000).toISOString(),
+  buckets,
+  summary: {
+    readings: buckets.length,
+    heartRate: stat(70, buckets.length),
+    spo2: stat(97, buckets.length),
+    temperature: null,
+    battery: null,
+  },
+});
+
+describe('history for the chart', () => {
+  it('draws each bucket as average with a min–max band, and breaks the line over a silence', () => {
+    const s = seriesOf(
+      history([bucket(0, 70), bucket(1, 72), bucket(40, 80), bucket(41, null)]),
+      'heartRate',
+    );
+    expect(s.avg.map((p) => p.y)).toEqual([70, 72, null, 80]);
+    expect(s.min).toHaveLength(4);
+    // A point sits in the middle of its bucket; the gap point between the two sides.
+    expect(s.avg[0]!.x).toBe(T0 + 30_000);
+    expect(s.avg[2]!.x).toBeGreaterThan(s.avg[1]!.x);
   });
 
-  it('draws oldest first and skips missing values', () => {
-    const newestFirst = [
-      rec('c', 3, { heartRate: 90 }),
-      rec('b', 2, { heartRate: null }),
-      rec('a', 1, { heartRate: 60 }),
-    ];
-    const points = seriesOf(newestFirst, 'heartRate');
-    expect(points.map((p) => p.y)).toEqual([60, 90]);
-    expect(points[0]!.x).toBeLessThan(points[1]!.x);
+  it('adds a live reading to its bucket and to the averages; a new minute gets a new bucket', () => {
+    const h = history([bucket(0, 70)]);
+    const live = (second: number, heartRate: number): HealthRecord => ({
+      _id: `r${second}`,
+      device: 'd1',
+      spo2: null,
+      heartRate,
+      temperature: null,
+      battery: null,
+      createdAt: new Date(T0 + second * 1000).toISOString(),
+    });
+    const same = withLiveReading(h, live(30, 80));
+    expect(same.buckets).toHaveLength(1);
+    expect(same.buckets[0]!.heartRate).toEqual({ min: 70, avg: 75, max: 80, count: 2 });
+    expect(same.summary.heartRate?.count).toBe(2);
+    const next = withLiveReading(same, live(3700, 90));
+    expect(next.buckets.map((b) => b.t)).toEqual([h.buckets[0]!.t, new Date(T0 + 3660_000).toISOString()]);
+    expect(next.to).toBe(new Date(T0 + 3700_000).toISOString());
+    expect(withLiveReading(h, live(-10, 99))).toBe(h);
+  });
+
+  it('tiles show the range average to one decimal, 0 without data', () => {
+    expect(tileAverage({ min: 1, avg: 96.66, max: 99, count: 3 })).toBe(96.7);
+    expect(tileAverage(null)).toBe(0);
   });
 });
 
@@ -58,23 +110,36 @@ describe('Health Trends chart (spec 9)', () => {
     expect(timeLabel(ms, true)).toBe('07/03 09:05');
   });
 
-  it('draws heart rate red and SpO2 blue with tension 0.4, smaller points on mobile', () => {
-    const desktop = trendData([{ x: 1, y: 70 }], [{ x: 1, y: 97 }], false);
-    const [hr, spo2] = desktop.datasets;
-    expect(hr).toMatchObject({ borderColor: '#ef4444', tension: 0.4, yAxisID: 'y' });
-    expect(spo2).toMatchObject({ borderColor: '#3b82f6', tension: 0.4, yAxisID: 'y1' });
-    const mobile = trendData([], [], true).datasets[0]!;
-    expect(Number(mobile.pointRadius)).toBeLessThan(Number(hr!.pointRadius));
+  const one = (y: number): SeriesData => ({ avg: [{ x: 1, y }], min: [{ x: 1, y }], max: [{ x: 1, y }] });
+  const none: SeriesData = { avg: [], min: [], max: [] };
+  const line = (data: ReturnType<typeof trendData>, label: string) =>
+    data.datasets.find((d) => d.label === label)!;
+
+  it('draws heart rate red and SpO2 blue with tension 0.4 over a band, smaller points on mobile', () => {
+    const desktop = trendData(one(70), one(97), false);
+    const hr = line(desktop, 'Heart Rate (BPM)');
+    expect(hr).toMatchObject({ borderColor: '#ef4444', tension: 0.4, yAxisID: 'y', spanGaps: false });
+    expect(line(desktop, 'SpO2 (%)')).toMatchObject({ borderColor: '#3b82f6', tension: 0.4, yAxisID: 'y1' });
+    expect(desktop.datasets.filter((d) => d.label === 'Heart Rate (BPM) range').map((d) => d.fill)).toEqual([
+      false,
+      '-1',
+    ]);
+    const mobile = line(trendData(none, none, true), 'Heart Rate (BPM)');
+    expect(Number(mobile.pointRadius)).toBeLessThan(Number(hr.pointRadius));
   });
 
   it('draws only the line when there are too many points for dots', () => {
     const many = Array.from({ length: DOTS_UP_TO + 1 }, (_, i) => ({ x: i, y: 70 }));
-    expect(trendData(many, [], false).datasets[0]!.pointRadius).toBe(0);
-    expect(trendData(many.slice(1), [], false).datasets[0]!.pointRadius).toBeGreaterThan(0);
+    const s = (avg: typeof many): SeriesData => ({ avg, min: avg, max: avg });
+    expect(line(trendData(s(many), none, false), 'Heart Rate (BPM)').pointRadius).toBe(0);
+    expect(line(trendData(s(many.slice(1)), none, false), 'Heart Rate (BPM)').pointRadius).toBeGreaterThan(0);
   });
 
-  it('has the spec axes, 8 x labels, animations off, x-only pan and wheel zoom on desktop', () => {
-    const o = trendOptions({ theme: 'light', mobile: false, withDay: false });
+  const window = { from: 1000, to: 5000 };
+
+  it('has the spec axes, 8 x labels, animations off, x-only pan and wheel zoom on desktop; x spans the window', () => {
+    const o = trendOptions({ theme: 'light', mobile: false, withDay: false, window });
+    expect(o.scales?.x).toMatchObject({ min: 1000, max: 5000 });
     expect(o.animation).toBe(false);
     expect(o.scales?.y).toMatchObject({ suggestedMin: 50, suggestedMax: 100, ticks: { stepSize: 10 } });
     expect(o.scales?.y1).toMatchObject({ suggestedMin: 50, suggestedMax: 100, ticks: { stepSize: 2 } });
@@ -84,12 +149,11 @@ describe('Health Trends chart (spec 9)', () => {
       pan: { enabled: true, mode: 'x', threshold: 10 },
       zoom: { mode: 'x', wheel: { enabled: true, speed: 0.1 }, pinch: { enabled: true } },
     });
-    expect(o.plugins?.decimation).toMatchObject({ enabled: true, algorithm: 'lttb' });
   });
 
   it('on mobile: 6 x labels, smaller fonts, no axis titles, no wheel zoom but pinch', () => {
-    const o = trendOptions({ theme: 'dark', mobile: true, withDay: false });
-    const desktop = trendOptions({ theme: 'dark', mobile: false, withDay: false });
+    const o = trendOptions({ theme: 'dark', mobile: true, withDay: false, window });
+    const desktop = trendOptions({ theme: 'dark', mobile: false, withDay: false, window });
     expect(o.scales?.x?.ticks).toMatchObject({ count: 6, maxTicksLimit: 6 });
     expect(o.scales?.x?.title).toMatchObject({ display: false });
     expect(o.scales?.y?.title).toMatchObject({ display: false });
@@ -99,8 +163,8 @@ describe('Health Trends chart (spec 9)', () => {
   });
 
   it('follows the page theme', () => {
-    const light = trendOptions({ theme: 'light', mobile: false, withDay: false });
-    const dark = trendOptions({ theme: 'dark', mobile: false, withDay: false });
+    const light = trendOptions({ theme: 'light', mobile: false, withDay: false, window });
+    const dark = trendOptions({ theme: 'dark', mobile: false, withDay: false, window });
     expect(light.scales?.x?.ticks?.color).not.toBe(dark.scales?.x?.ticks?.color);
     expect(light.scales?.x?.grid?.color).not.toBe(dark.scales?.x?.grid?.color);
   });

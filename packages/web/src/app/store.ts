@@ -1,10 +1,11 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { api } from '../lib/store/api.ts';
 import type { AppDispatch, RootState } from '../lib/store/hooks.ts';
 import { rootReducer } from '../lib/store/root-reducer.ts';
 import { selectPageTheme, themeSet, themeToggled } from '../lib/store/theme-slice.ts';
 import { storeTheme } from '../lib/theme-storage.ts';
 
-/** One store per app (and per test): auth and theme now; feature slices can be injected later. */
+/** One store per app (and per test): auth, theme and the RTK Query cache of server data. */
 export function makeStore() {
   const listeners = createListenerMiddleware();
   // Only an explicit choice is stored: until then the theme follows the system preference.
@@ -14,7 +15,7 @@ export function makeStore() {
   });
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware),
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
   });
 }
 

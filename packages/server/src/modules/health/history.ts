@@ -59,7 +59,7 @@ async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
 
 /**
  * A device's history over [from, to] within `points` buckets, at the finest resolution that fits:
- * raw readings when there are few enough, else minute rollups, else hour rollups (grouped by a
+ * every raw reading when they fit, else minute rollups, else hour rollups (grouped by a
  * whole number of hours when even those are too many). The summary is exact and cheap: minute
  * rollups for the whole minutes inside the range, raw readings for the partial minutes at its ends.
  */
@@ -95,7 +95,7 @@ export async function deviceHistory(
   const summary = vitalsOf(summaryRow!);
   const base = { from: iso(from), to: iso(to), summary };
 
-  if (range / MINUTE <= points && summary.readings <= points) {
+  if (summary.readings <= points) {
     return {
       ...base,
       resolution: 'raw',

@@ -41,7 +41,7 @@ function NoHealthData({ error, onRetry }: { error: string | null; onRetry: () =>
 /** The chosen device: 'Updated', the four vitals, Health Trends, Recent Alerts and the connection. */
 export function DeviceOverview({ device }: { device: UserDevice }) {
   const [range, setRange] = useState<HealthRangeId>(DEFAULT_HEALTH_RANGE);
-  const health = useHealthData(device._id, range);
+  const health = useHealthData(device._id);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const updatedAt = health.latest?.createdAt ?? null;
 
@@ -70,12 +70,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
       <div className="grid gap-6 lg:grid-cols-3">
         {health.latest && (
           <div className="min-w-0 lg:col-span-2">
-            <HealthTrends
-              records={health.records}
-              loading={health.rangeLoading}
-              range={range}
-              onRangeChange={setRange}
-            />
+            <HealthTrends deviceId={device._id} range={range} onRangeChange={setRange} />
           </div>
         )}
         {/* Same place in the tree with or without the chart, so the cards keep their state. */}

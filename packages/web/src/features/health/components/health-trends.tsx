@@ -1,17 +1,19 @@
-import { type HealthRecord, MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
+import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
 import { useMemo, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { Skeleton } from '../../../components/status-panels.tsx';
+import { ErrorState, Skeleton } from '../../../components/status-panels.tsx';
 import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { selectPageTheme } from '../../../lib/store/theme-slice.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { average, HEALTH_RANGES, type HealthRangeId, seriesOf } from '../utils/records.ts';
+import { useHealthHistory } from '../hooks/use-health-history.ts';
+import { timeLabel } from '../utils/chart-config.ts';
+import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
+import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
 import { RangeChoice } from './range-choice.tsx';
 import { TrendsChart, type TrendsChartHandle } from './trends-chart.tsx';
 
 interface HealthTrendsProps {
-  records: HealthRecord[];
-  loading: boolean;
+  deviceId: string;
   range: HealthRangeId;
   onRangeChange: (range: HealthRangeId) => void;
 }
@@ -27,14 +29,24 @@ function AverageTile({ label, value, unit }: { label: string; value: number; uni
   );
 }
 
-/** Health Trends: period choice, the chart with 'Reset Zoom', and the two averages of the period. */
-export function HealthTrends({ records, loading, range, onRangeChange }: HealthTrendsProps) {
+const RESOLUTION_TEXT = { raw: 'every reading', minute: 'per minute', hour: 'per hour' } as const;
+
+/**
+ * Health Trends: period choice, the chart over the whole window (average line and min–max band
+ * per series, gaps where the device was silent), 'Reset Zoom', and the averages of the period.
+ */
+export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsProps) {
   const theme = useAppSelector(selectPageTheme);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const chart = useRef<TrendsChartHandle>(null);
-  const heartRate = useMemo(() => seriesOf(records, 'heartRate'), [records]);
-  const spo2 = useMemo(() => seriesOf(records, 'spo2'), [records]);
+  const h = useHealthHistory(deviceId, range);
+  const heartRate = useMemo(() => (h.shown ? seriesOf(h.shown, 'heartRate') : null), [h.shown]);
+  const spo2 = useMemo(() => (h.shown ? seriesOf(h.shown, 'spo2') : null), [h.shown]);
   const rangeLabel = HEALTH_RANGES.find((r) => r.id === range)?.label.toLowerCase() ?? '';
+  const resolution = h.shown ? RESOLUTION_TEXT[h.shown.resolution] : '';
+  const hourly = h.shown?.resolution === 'hour' && h.shown.bucketSeconds > 3600;
+  const gaps = useMemo(() => (h.shown ? gapsOf(h.shown) : []), [h.shown]);
+  const withDay = range !== 'hour' && range !== 'day';
 
   return (
     <section
@@ -47,15 +59,24 @@ export function HealthTrends({ records, loading, range, onRangeChange }: HealthT
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <RangeChoice value={range} onChange={onRangeChange} />
-          <Button variant="secondary" size="sm" onClick={() => chart.current?.resetZoom()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              chart.current?.resetZoom();
+              h.resetView();
+            }}
+          >
             Reset Zoom
           </Button>
         </div>
       </div>
       <div className="relative h-64 md:h-96">
-        {loading ? (
+        {h.loading ? (
           <Skeleton className="h-full w-full" />
-        ) : records.length === 0 ? (
+        ) : h.error ? (
+          <ErrorState title="Failed to fetch health data" message={h.error} onRetry={() => void h.retry()} />
+        ) : !h.history || h.history.summary.readings === 0 || !heartRate || !spo2 ? (
           <p className="flex h-full items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
             No readings in the {rangeLabel}.
           </p>
@@ -63,16 +84,34 @@ export function HealthTrends({ records, loading, range, onRangeChange }: HealthT
           <TrendsChart
             heartRate={heartRate}
             spo2={spo2}
+            window={h.window}
             theme={theme}
             mobile={mobile}
-            withDay={range === 'week'}
+            withDay={withDay}
             handle={chart}
+            onViewChange={h.setView}
           />
         )}
       </div>
+      {h.shown && (
+        <p data-testid="trends-resolution" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          {hourly ? `Every ${h.shown.bucketSeconds / 3600} hours` : `Shown ${resolution}`}
+          {h.shown.resolution !== 'raw' && ': line = average, band = lowest to highest'}
+          {gaps.length > 0 && (
+            <span data-testid="trends-gaps">
+              {' · No readings '}
+              {gaps.map((g) => `${timeLabel(g.from, withDay)}–${timeLabel(g.to, withDay)}`).join(', ')}
+            </span>
+          )}
+        </p>
+      )}
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <AverageTile label="Avg. Heart Rate" value={average(records, 'heartRate')} unit="BPM" />
-        <AverageTile label="Avg. SpO2" value={average(records, 'spo2')} unit="%" />
+        <AverageTile
+          label="Avg. Heart Rate"
+          value={tileAverage(h.history?.summary.heartRate ?? null)}
+          unit="BPM"
+        />
+        <AverageTile label="Avg. SpO2" value={tileAverage(h.history?.summary.spo2 ?? null)} unit="%" />
       </div>
     </section>
   );

@@ -10,7 +10,14 @@ const THEME_COLORS = {
   dark: { text: '#94a3b8', grid: '#1e293b', tooltipBg: '#f8fafc', tooltipText: '#0f172a' },
 } as const;
 
-export type Point = { x: number; y: number };
+export type Point = { x: number; y: number | null };
+
+/** One vital: the average line and the min–max band around it (see utils/history.ts). */
+export interface SeriesData {
+  avg: Point[];
+  min: Point[];
+  max: Point[];
+}
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -24,9 +31,19 @@ export function timeLabel(ms: number, withDay: boolean): string {
 /** Beyond this many points per series the dots would merge into a thick line: only the line is drawn. */
 export const DOTS_UP_TO = 120;
 
-/** The two series, oldest first, in the spec's colours, with a tension of 0.4. */
-export function trendData(heartRate: Point[], spo2: Point[], mobile: boolean): ChartData<'line', Point[]> {
-  const dots = Math.max(heartRate.length, spo2.length) <= DOTS_UP_TO;
+/** Datasets of the band's edges are named so; the legend and tooltip leave them out. */
+const BAND = ' range';
+
+/**
+ * The two vitals, oldest first, in the spec's colours: each an average line (tension 0.4) over a
+ * faint min–max band. A null point is a gap: lines stop there (`spanGaps` off).
+ */
+export function trendData(
+  heartRate: SeriesData,
+  spo2: SeriesData,
+  mobile: boolean,
+): ChartData<'line', Point[]> {
+  const dots = Math.max(heartRate.avg.length, spo2.avg.length) <= DOTS_UP_TO;
   const line = (label: string, color: string, data: Point[], yAxisID: string) => ({
     label,
     data,
@@ -37,17 +54,50 @@ export function trendData(heartRate: Point[], spo2: Point[], mobile: boolean): C
     pointRadius: dots ? (mobile ? 1.5 : 2.5) : 0,
     pointHoverRadius: mobile ? 3 : 5,
     tension: 0.4,
+    spanGaps: false,
   });
+  const band = (label: string, color: string, s: SeriesData, yAxisID: string) => [
+    {
+      label: `${label}${BAND}`,
+      data: s.min,
+      yAxisID,
+      borderWidth: 0,
+      pointRadius: 0,
+      pointHitRadius: 0,
+      spanGaps: false,
+      fill: false,
+      tension: 0.4,
+    },
+    {
+      label: `${label}${BAND}`,
+      data: s.max,
+      yAxisID,
+      borderWidth: 0,
+      pointRadius: 0,
+      pointHitRadius: 0,
+      spanGaps: false,
+      // Filled down to the min dataset just before it.
+      fill: '-1',
+      backgroundColor: `${color}26`,
+      tension: 0.4,
+    },
+  ];
   return {
     datasets: [
-      line('Heart Rate (BPM)', HEART_RATE_COLOR, heartRate, 'y'),
-      line('SpO2 (%)', SPO2_COLOR, spo2, 'y1'),
+      ...band('Heart Rate (BPM)', HEART_RATE_COLOR, heartRate, 'y'),
+      line('Heart Rate (BPM)', HEART_RATE_COLOR, heartRate.avg, 'y'),
+      ...band('SpO2 (%)', SPO2_COLOR, spo2, 'y1'),
+      line('SpO2 (%)', SPO2_COLOR, spo2.avg, 'y1'),
     ],
   };
 }
 
 interface TrendOptionsInput {
   theme: PageTheme;
+  /** The chosen window: the x axis spans it whatever the data (a silent stretch shows as such). */
+  window: { from: number; to: number };
+  /** Called with the visible window after a zoom or pan. */
+  onViewChange?: (view: { from: number; to: number }) => void;
   /** Under 768 px: smaller fonts, 6 x labels, no axis titles, no wheel zoom. */
   mobile: boolean;
   /** Label ticks with the day as well (periods longer than a day). */
@@ -57,9 +107,16 @@ interface TrendOptionsInput {
 /**
  * Spec section 9: heart-rate axis suggested 50–100 step 10, SpO2 axis 50–100 step 2, 8 x labels
  * (6 on mobile), animations off, pinch zoom and drag-pan on x only (pan threshold 10), wheel zoom at
- * speed 0.1 on desktop. Points are decimated (LTTB) so thousands of readings stay readable.
+ * speed 0.1 on desktop. The server already keeps the points within a budget, so nothing is decimated;
+ * after a zoom or pan the visible window is reported, to be fetched again at a finer resolution.
  */
-export function trendOptions({ theme, mobile, withDay }: TrendOptionsInput): ChartOptions<'line'> {
+export function trendOptions({
+  theme,
+  mobile,
+  withDay,
+  window,
+  onViewChange,
+}: TrendOptionsInput): ChartOptions<'line'> {
   const colors = THEME_COLORS[theme];
   const font = { size: mobile ? 10 : 12 };
   const title = (text: string) => ({ display: !mobile, text, color: colors.text, font });
@@ -73,7 +130,8 @@ export function trendOptions({ theme, mobile, withDay }: TrendOptionsInput): Cha
     scales: {
       x: {
         type: 'linear',
-        bounds: 'data',
+        min: window.from,
+        max: window.to,
         title: title('Time'),
         ticks: {
           color: colors.text,
@@ -106,23 +164,38 @@ export function trendOptions({ theme, mobile, withDay }: TrendOptionsInput): Cha
       },
     },
     plugins: {
-      legend: { labels: { color: colors.text, font, boxWidth: mobile ? 10 : 14 } },
+      legend: {
+        labels: {
+          color: colors.text,
+          font,
+          boxWidth: mobile ? 10 : 14,
+          filter: (item) => !item.text.endsWith(BAND),
+        },
+      },
       tooltip: {
         backgroundColor: colors.tooltipBg,
         titleColor: colors.tooltipText,
         bodyColor: colors.tooltipText,
+        filter: (item) => !(item.dataset.label ?? '').endsWith(BAND),
         callbacks: {
           title: (items) => (items[0] ? new Date(items[0].parsed.x ?? 0).toLocaleString('en-US') : ''),
         },
       },
-      decimation: { enabled: true, algorithm: 'lttb', samples: mobile ? 150 : 400 },
       zoom: {
         limits: { x: { min: 'original', max: 'original' } },
-        pan: { enabled: true, mode: 'x', threshold: 10 },
+        pan: {
+          enabled: true,
+          mode: 'x',
+          threshold: 10,
+          onPanComplete: ({ chart }) =>
+            onViewChange?.({ from: chart.scales.x!.min, to: chart.scales.x!.max }),
+        },
         zoom: {
           mode: 'x',
           wheel: { enabled: !mobile, speed: 0.1 },
           pinch: { enabled: true },
+          onZoomComplete: ({ chart }) =>
+            onViewChange?.({ from: chart.scales.x!.min, to: chart.scales.x!.max }),
         },
       },
     },

@@ -5,6 +5,7 @@ export const HEALTH_RANGES = [
   { id: 'hour', label: 'Last hour', ms: 60 * 60_000 },
   { id: 'day', label: 'Last 24 hours', ms: 24 * 60 * 60_000 },
   { id: 'week', label: 'Last 7 days', ms: 7 * 24 * 60 * 60_000 },
+  { id: 'month', label: 'Last 30 days', ms: 30 * 24 * 60 * 60_000 },
 ] as const;
 export type HealthRangeId = (typeof HEALTH_RANGES)[number]['id'];
 export const DEFAULT_HEALTH_RANGE: HealthRangeId = 'day';
@@ -31,25 +32,3 @@ export function insertRecord(
 /** The newer of two records (by `createdAt`); the spec's "latest" is the newest recording, not the last arrival. */
 export const newerRecord = (a: HealthRecord | null, b: HealthRecord): HealthRecord =>
   a && time(a) >= time(b) ? a : b;
-
-/** Mean of the values present (missing ones are not readings), 0 when there are none, to one decimal. */
-export function average(records: readonly HealthRecord[], key: 'heartRate' | 'spo2'): number {
-  const values = records.map((r) => r[key]).filter((v): v is number => v !== null);
-  if (values.length === 0) return 0;
-  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-  return Math.round(mean * 10) / 10;
-}
-
-/** One series for the chart: oldest first, `{x: ms, y}`, skipping records without that value. */
-export function seriesOf(
-  records: readonly HealthRecord[],
-  key: 'heartRate' | 'spo2',
-): { x: number; y: number }[] {
-  const points: { x: number; y: number }[] = [];
-  for (let i = records.length - 1; i >= 0; i--) {
-    const record = records[i]!;
-    const value = record[key];
-    if (value !== null) points.push({ x: time(record), y: value });
-  }
-  return points;
-}

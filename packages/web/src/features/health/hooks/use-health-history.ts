@@ -1,0 +1,72 @@
+import { HISTORY_POINTS_DEFAULT } from '@vitalwatch/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useRealtimeEvent } from '../../../lib/socket.ts';
+import { asApiError } from '../../../lib/store/api.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { type HistoryArgs, healthHistoryApi, useHealthHistoryQuery } from '../api/health-history.ts';
+import { withLiveReading } from '../utils/history.ts';
+import { type HealthRangeId, rangeMs } from '../utils/records.ts';
+import { healthError } from './use-health-data.ts';
+
+/** The visible part of the chart after a zoom or pan, fetched at its own finer resolution. */
+export interface TimeWindow {
+  from: number;
+  to: number;
+}
+
+const argsOf = (deviceId: string, w: TimeWindow): HistoryArgs => ({
+  deviceId,
+  from: new Date(w.from).toISOString(),
+  to: new Date(w.to).toISOString(),
+  points: HISTORY_POINTS_DEFAULT,
+});
+
+/**
+ * The chart's history of one device: the chosen range ending now, at the resolution the server
+ * picks for the point budget; when zoomed in, the visible window fetched again finer. Live
+ * readings extend the range's current bucket and its averages in the cache; a reconnect (or a new
+ * range) asks for the window again, ending at that moment.
+ */
+export function useHealthHistory(deviceId: string, range: HealthRangeId) {
+  const dispatch = useAppDispatch();
+  const [window, setWindow] = useState<{ key: string; w: TimeWindow } | null>(null);
+  const [view, setView] = useState<TimeWindow | null>(null);
+  const key = `${deviceId}:${range}`;
+  const current = useMemo(() => {
+    if (window?.key === key) return window.w;
+    const to = Date.now();
+    return { from: to - rangeMs(range), to };
+  }, [window, key, range]);
+  if (window?.key !== key) {
+    setWindow({ key, w: current });
+    setView(null);
+  }
+  const args = argsOf(deviceId, current);
+  const full = useHealthHistoryQuery(args);
+  const zoomed = useHealthHistoryQuery(view ? argsOf(deviceId, view) : args, { skip: view === null });
+
+  useRealtimeEvent('health', (record) => {
+    if (record.device !== deviceId) return;
+    dispatch(healthHistoryApi.util.updateQueryData('healthHistory', args, (h) => withLiveReading(h, record)));
+  });
+  useRealtimeEvent('connected', () => {
+    const to = Date.now();
+    setWindow({ key, w: { from: to - rangeMs(range), to } });
+  });
+
+  const resetView = useCallback(() => setView(null), []);
+  const shown = view && zoomed.data ? zoomed.data : full.data;
+  return {
+    /** The whole range: its summary feeds the tiles. */
+    history: full.data ?? null,
+    /** What the chart draws: the zoomed window's finer buckets once they arrived, else the range. */
+    shown: shown ?? null,
+    loading: full.isLoading || (full.isFetching && !full.data),
+    error: full.error ? healthError(asApiError(full.error)) : null,
+    window: current,
+    view,
+    setView,
+    resetView,
+    retry: full.refetch,
+  };
+}
