@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
+import { historyPhase } from './bench/history.ts';
 import {
   connectDevices,
   httpSender,
@@ -39,8 +40,11 @@ const HELP = `Usage: npm run bench -- [options]
   --http-concurrency N  HTTP posts in flight (default 8)
   --latency-rate N      readings/s for the latency phases (default 1000)
   --databases LIST      postgres,pglite (default both)
-  --phases LIST         mqtt,http,latency,http-latency (default all): throughput over MQTT and
-                        HTTP, then device→socket latency with readings sent over MQTT or HTTP
+  --phases LIST         mqtt,http,latency,http-latency (default) and history: throughput over MQTT
+                        and HTTP, device→socket latency with readings sent over MQTT or HTTP; history
+                        (PostgreSQL only) seeds --history-readings and times the history call per range
+  --history-readings N  readings stored for the history phase (default 10,000,000)
+  --history-calls N     history calls timed per range (default 50)
   --mqtt-url URL        use this external broker (the server subscribes to it, as with
                         MQTT_URL) instead of the embedded one; it must accept the devices
   --database-url URL    PostgreSQL server to create a scratch database on
@@ -62,7 +66,7 @@ const options = z.object({
   phases: z
     .string()
     .transform((s) =>
-      s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency', 'http-latency']).parse(p.trim())),
+      s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency', 'http-latency', 'history']).parse(p.trim())),
     ),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   mqttUrl: z
@@ -70,6 +74,8 @@ const options = z.object({
     .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
     .optional(),
   cpuProf: z.string().optional(),
+  historyReadings: z.coerce.number().int().min(0).max(100_000_000),
+  historyCalls: z.coerce.number().int().min(1).max(10_000),
 });
 type Options = z.infer<typeof options>;
 
@@ -91,6 +97,8 @@ function readOptions(): Options {
         default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
       'cpu-prof': { type: 'string' },
+      'history-readings': { type: 'string', default: '10000000' },
+      'history-calls': { type: 'string', default: '50' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -106,6 +114,8 @@ function readOptions(): Options {
     databaseUrl: values['database-url'],
     mqttUrl: values['mqtt-url'],
     cpuProf: values['cpu-prof'],
+    historyReadings: values['history-readings'],
+    historyCalls: values['history-calls'],
   });
 }
 
@@ -234,6 +244,20 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
       await latencyPhase(`HTTP latency at ${opts.latencyRate}/s`, httpSender(api, devices));
     }
     await Promise.all(clients.map((c) => c.endAsync(true)));
+    if (run('history')) {
+      if (!scratch)
+        log('  history: PostgreSQL only (the embedded database cannot be seeded from outside); skipped');
+      else
+        await historyPhase({
+          serverUrl: server.url,
+          databaseUrl: scratch.url,
+          accessToken: watcher.accessToken,
+          denseDeviceId: devices[0]!._id,
+          fleetDeviceIds: devices.slice(1).map((d) => d._id),
+          readings: opts.historyReadings,
+          calls: opts.historyCalls,
+        });
+    }
   } finally {
     await server.stop();
     await scratch?.drop();

@@ -25,15 +25,25 @@ const vitalKey = {
   battery: 'battery',
 } as const;
 
-function stats(row: AggregateRow, v: (typeof ROLLUP_VITALS)[number]): VitalStats {
+/** Two decimals: more than any device measures (values are stored as `real`, 97.5 reads 97.5000…1). */
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A vital's stats; a bucket's to two decimals (JSON size), the range summary's exact. */
+function stats(row: AggregateRow, v: (typeof ROLLUP_VITALS)[number], exact: boolean): VitalStats {
   const count = row[`${v}_count`] ?? 0;
   if (count === 0) return null;
-  return { min: row[`${v}_min`] ?? 0, avg: (row[`${v}_sum`] ?? 0) / count, max: row[`${v}_max`] ?? 0, count };
+  const r = exact ? (x: number) => x : round2;
+  return {
+    min: r(row[`${v}_min`] ?? 0),
+    avg: r((row[`${v}_sum`] ?? 0) / count),
+    max: r(row[`${v}_max`] ?? 0),
+    count,
+  };
 }
 
-const vitalsOf = (row: AggregateRow) => ({
+const vitalsOf = (row: AggregateRow, exact = false) => ({
   readings: row.readings,
-  ...(Object.fromEntries(ROLLUP_VITALS.map((v) => [vitalKey[v], stats(row, v)])) as Record<
+  ...(Object.fromEntries(ROLLUP_VITALS.map((v) => [vitalKey[v], stats(row, v, exact)])) as Record<
     (typeof vitalKey)[keyof typeof vitalKey],
     VitalStats
   >),
@@ -80,19 +90,30 @@ export async function deviceHistory(
     sql`${device} and bucket >= date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, ${iso(from)}::timestamptz, ${ORIGIN})
       and bucket <= ${iso(to)}::timestamptz`;
 
+  // Exact and cheap: hour rollups for the whole hours inside the range, minute rollups for the
+  // whole minutes around them, raw readings for the partial minutes at the ends.
+  const firstHour = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
+  const lastHour = new Date(Math.max(firstHour.getTime(), Math.floor(to.getTime() / HOUR) * HOUR));
+  const cols = sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '));
+  const between = (a: Date, b: Date) =>
+    sql`bucket >= ${iso(a)}::timestamptz and bucket < ${iso(b)}::timestamptz`;
+  const hoursInside = firstHour < lastHour && firstWhole <= firstHour && lastHour <= lastWhole;
   const [summaryRow] = await rawRows(
     tx,
     sql`select null as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
-        select readings, ${sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '))}
-        from ${rollups('minute')}
-        where ${device} and bucket >= ${iso(firstWhole)}::timestamptz and bucket < ${iso(lastWhole)}::timestamptz
+        select readings, ${cols} from ${rollups('hour')}
+        where ${device} and ${hoursInside ? between(firstHour, lastHour) : sql`false`}
+        union all
+        select readings, ${cols} from ${rollups('minute')}
+        where ${device} and ${between(firstWhole, lastWhole)}
+          and ${hoursInside ? sql`not (${between(firstHour, lastHour)})` : sql`true`}
         union all
         select 1, ${sql.raw(asRollup)} from health_records
         where ${inRange} and (recorded_at < ${iso(firstWhole)}::timestamptz or recorded_at >= ${iso(lastWhole)}::timestamptz)
       ) s`,
     aggregateRow,
   );
-  const summary = vitalsOf(summaryRow!);
+  const summary = vitalsOf(summaryRow!, true);
   const base = { from: iso(from), to: iso(to), summary };
 
   if (summary.readings <= points) {
@@ -114,7 +135,7 @@ export async function deviceHistory(
       bucketSeconds: 60,
       buckets: await buckets(
         tx,
-        sql`select extract(epoch from bucket) * 1000 as t_ms, readings, ${sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '))}
+        sql`select extract(epoch from bucket) * 1000 as t_ms, readings, ${cols}
           from ${rollups('minute')} where ${bucketsFrom(MINUTE)} order by bucket`,
       ),
     };
