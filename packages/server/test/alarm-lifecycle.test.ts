@@ -196,6 +196,51 @@ describe.each(dbTargets())('alert lifecycle and escalation on $name', (target) =
     expect(steps.filter(([, s]) => s.alert._id === raised[1]!.id)).toEqual([]);
   });
 
+  it('lists alerts by priority when asked (high, medium, low, each newest first), paging without gaps', async () => {
+    const { first, device } = await careTeam();
+    const at = (m: number) => isoFromNow(-m * 60_000);
+    await postAlert(built(), device.apiAuthCode, [
+      { alertType: 'BATTERY', recordedAt: at(1) },
+      { alertType: 'DOOR_OPEN', recordedAt: at(2) },
+      { alertType: 'FALL', recordedAt: at(5) },
+      { alertType: 'BATTERY', recordedAt: at(3) },
+      { alertType: 'SOS', recordedAt: at(4) },
+    ]);
+    const page = async (cursor?: string) =>
+      (
+        await built().app.inject({
+          method: 'POST',
+          url: '/api/v1/alert/all',
+          headers: first.auth,
+          payload: { deviceId: device._id, sort: 'priority', limit: 2, ...(cursor ? { cursor } : {}) },
+        })
+      ).json().data;
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const p = await page(cursor);
+      seen.push(
+        ...p.alerts.map((a: { alertType: string; priority: string }) => `${a.priority}:${a.alertType}`),
+      );
+      cursor = p.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(['high:SOS', 'high:FALL', 'medium:DOOR_OPEN', 'low:BATTERY', 'low:BATTERY']);
+    // A cursor of one order is refused by the other.
+    const recent = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/all',
+      headers: first.auth,
+      payload: { deviceId: device._id, limit: 2 },
+    });
+    const mixed = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/all',
+      headers: first.auth,
+      payload: { deviceId: device._id, sort: 'priority', cursor: recent.json().data.nextCursor },
+    });
+    expect(mixed.statusCode).toBe(400);
+  });
+
   describe('alarm settings', () => {
     const settingsOf = (user: TestUser, deviceId: string) =>
       built().app.inject({

@@ -234,6 +234,23 @@ describe('alert lifecycle in Alerts History', () => {
   });
 });
 
+describe('sort by priority', () => {
+  it('asks the server for the priority order and says so; back to most recent', async () => {
+    const { routes } = alertStore();
+    const calls = mockApi(routes);
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('12 Alerts Found');
+    await user.click(screen.getByRole('button', { name: 'Sort by priority' }));
+    expect(screen.getByText('Sorted by: Priority')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/alert/all').at(-1)?.body).toMatchObject({ sort: 'priority' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sort by most recent' }));
+    expect(screen.getByText('Sorted by: Most recent')).toBeInTheDocument();
+  });
+});
+
 describe('snooze for me', () => {
   it('is offered on vital alerts, never on FALL or SOS, and snoozes that device and type', async () => {
     const { routes } = alertStore();

@@ -121,6 +121,8 @@ export const alertAllBody = z
     deviceId: z.string().min(1).max(64).optional(),
     status: z.enum(ALERT_STATUSES, { error: 'status must be active, acknowledged or resolved' }).optional(),
     priority: z.enum(ALERT_PRIORITIES, { error: 'priority must be high, medium or low' }).optional(),
+    /** `recent` (default): newest first; `priority`: high first, then medium, then low, each newest first. */
+    sort: z.enum(['recent', 'priority'], { error: 'sort must be recent or priority' }).optional(),
     cursor: z.string().max(200).optional(),
     ...rangeQueryFields(ALERTS_PAGE_MAX_LIMIT),
   })

@@ -414,7 +414,12 @@ export const listLatest = async (tx: Tx, userId: string, count: number): Promise
 export interface Cursor {
   recordedAt: Date;
   id: string;
+  /** With the priority order: the last alert's priority rank (0 high, 1 medium, 2 low). */
+  rank?: number;
 }
+
+/** 0 for high, 1 for medium, 2 for low: the priority order. */
+const rankOf = sql<number>`(case ${alerts.priority} when 'high' then 0 when 'medium' then 1 else 2 end)`;
 
 export const listPage = async (
   tx: Tx,
@@ -422,18 +427,20 @@ export const listPage = async (
   filters: AlertFilters,
   cursor: Cursor | undefined,
   limit: number,
-): Promise<VisibleAlert[]> =>
-  visibleTo(tx, userId)
-    .where(
-      and(
-        ...filterConditions(filters),
-        cursor
-          ? sql`(${alerts.recordedAt}, ${alerts.id}) < (${cursor.recordedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
+  byPriority = false,
+): Promise<VisibleAlert[]> => {
+  const after = cursor
+    ? sql`(${alerts.recordedAt}, ${alerts.id}) < (${cursor.recordedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+  const keyset =
+    cursor && byPriority
+      ? sql`(${rankOf} > ${cursor.rank ?? 0} or (${rankOf} = ${cursor.rank ?? 0} and ${after}))`
+      : after;
+  return visibleTo(tx, userId)
+    .where(and(...filterConditions(filters), keyset))
+    .orderBy(...(byPriority ? [rankOf, ...newestFirst] : newestFirst))
     .limit(limit);
+};
 
 export async function countVisible(tx: Tx, userId: string, filters: AlertFilters) {
   const [row] = await tx

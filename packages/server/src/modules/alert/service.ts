@@ -33,19 +33,36 @@ export interface AlertPage {
   unreadCount: number;
 }
 
-/** Opaque to clients: the keyset (recordedAt, id) of the last alert of a page. */
-const encodeCursor = (a: { recordedAt: Date; id: string }): string =>
-  Buffer.from(`${a.recordedAt.getTime()}.${a.id}`).toString('base64url');
+const RANK = { high: 0, medium: 1, low: 2 } as const;
 
-function decodeCursor(cursor: string): repo.Cursor {
-  const match = /^(\d{1,15})\.(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const id = match?.[2];
-  if (!match || !id || !isUuid(id) || !isStorableInstant(Number(match[1]))) {
+/** Opaque to clients: the keyset ([rank:]recordedAt, id) of the last alert of a page. */
+const encodeCursor = (
+  a: { recordedAt: Date; id: string; priority: keyof typeof RANK },
+  byPriority: boolean,
+) =>
+  Buffer.from(`${byPriority ? `${RANK[a.priority]}:` : ''}${a.recordedAt.getTime()}.${a.id}`).toString(
+    'base64url',
+  );
+
+function decodeCursor(cursor: string, byPriority: boolean): repo.Cursor {
+  const match = /^(?:([0-2]):)?(\d{1,15})\.(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = match?.[3];
+  if (
+    !match ||
+    !id ||
+    !isUuid(id) ||
+    !isStorableInstant(Number(match[2])) ||
+    (match[1] !== undefined) !== byPriority
+  ) {
     throw badRequest(ALERT_MESSAGES.invalidCursor, [
       { path: 'cursor', message: ALERT_MESSAGES.invalidCursor },
     ]);
   }
-  return { recordedAt: new Date(Number(match[1])), id };
+  return {
+    recordedAt: new Date(Number(match[2])),
+    id,
+    rank: match[1] === undefined ? undefined : Number(match[1]),
+  };
 }
 
 /** The alert API: a user sees the alerts of the devices assigned to them, with their own read state. */
@@ -61,7 +78,17 @@ export class AlertService {
   }
 
   async page(userId: string, body: AlertAllBody): Promise<AlertPage> {
-    const { deviceId, from, to, status, priority, cursor, limit = ALERTS_PAGE_DEFAULT_LIMIT } = body ?? {};
+    const {
+      deviceId,
+      from,
+      to,
+      status,
+      priority,
+      sort,
+      cursor,
+      limit = ALERTS_PAGE_DEFAULT_LIMIT,
+    } = body ?? {};
+    const byPriority = sort === 'priority';
     if (deviceId !== undefined && !(await canSeeDevice(this.db, userId, deviceId))) {
       throw notFound(ALERT_MESSAGES.deviceNotFound);
     }
@@ -72,16 +99,16 @@ export class AlertService {
       status,
       priority,
     };
-    const keyset = cursor ? decodeCursor(cursor) : undefined;
+    const keyset = cursor ? decodeCursor(cursor, byPriority) : undefined;
     const [rows, counts] = await Promise.all([
-      repo.listPage(this.db, userId, filters, keyset, limit + 1),
+      repo.listPage(this.db, userId, filters, keyset, limit + 1, byPriority),
       repo.countVisible(this.db, userId, filters),
     ]);
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
     return {
       alerts: pageRows.map(presentAlert),
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor(last, byPriority) : null,
       total: counts.total,
       unreadCount: counts.unread,
     };

@@ -7,6 +7,8 @@ export interface AlertQuery {
   deviceId?: string;
   from?: string;
   to?: string;
+  /** Newest first (default) or by priority, then newest first. */
+  sort?: 'recent' | 'priority';
 }
 
 export type AlertsPage = z.infer<typeof alertsPageResponse>['data'];

@@ -13,7 +13,12 @@ import { AlertItem } from './alert-item.tsx';
 /** Alerts History: filters, counts, the list with 'Load More Alerts', marking read. */
 export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] }) {
   const [filters, setFilters] = useState<AlertFilterValues>({ deviceId: null, range: EMPTY_RANGE });
-  const query = { deviceId: filters.deviceId ?? undefined, ...rangeQuery(filters.range) };
+  const [sort, setSort] = useState<'recent' | 'priority'>('recent');
+  const query = {
+    deviceId: filters.deviceId ?? undefined,
+    ...rangeQuery(filters.range),
+    ...(sort === 'priority' ? { sort } : {}),
+  };
   const { state, loadingMore, markingAll, loadMore, markRead, markAllRead, applyLifecycle, retry } =
     useAlertsHistory(query);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
@@ -46,7 +51,16 @@ export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] })
         <p aria-live="polite" className="font-semibold text-slate-900 dark:text-white">
           {ready ? `${state.total} Alerts Found` : 'Loading alerts…'}
         </p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Sorted by: Most recent</p>
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <span>Sorted by: {sort === 'recent' ? 'Most recent' : 'Priority'}</span>
+          <button
+            type="button"
+            onClick={() => setSort((s) => (s === 'recent' ? 'priority' : 'recent'))}
+            className="rounded-md px-1.5 py-0.5 font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-300"
+          >
+            {sort === 'recent' ? 'Sort by priority' : 'Sort by most recent'}
+          </button>
+        </p>
       </div>
       {state.status === 'loading' && (
         <LoadingRegion label="Loading alerts">

@@ -42,21 +42,21 @@ const matches = (alert: AlertRecord, q: AlertQuery) => {
  * agrees; read ones are never sent again), 'Mark all as read' over every matching alert, live
  * alerts on top and, whenever the socket (re)connects, the ones it may have missed.
  */
-export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
+export function useAlertsHistory({ deviceId, from, to, sort }: AlertQuery) {
   const [state, setState] = useState<AlertsHistoryState>(LOADING);
   const [loadingMore, setLoadingMore] = useState(false);
   const [markingAll, setMarkingAll] = useState(false);
   const [attempt, setAttempt] = useState(0);
   /** Bumped on every new query, so answers for an older one are dropped. */
   const generation = useRef(0);
-  const query: AlertQuery = { deviceId, from, to };
+  const query: AlertQuery = { deviceId, from, to, sort };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry).
   useEffect(() => {
     const controller = new AbortController();
     generation.current += 1;
     setState(LOADING);
-    getAlertsPage({ deviceId, from, to, limit: ALERTS_PAGE_SIZE }, controller.signal).then(
+    getAlertsPage({ deviceId, from, to, sort, limit: ALERTS_PAGE_SIZE }, controller.signal).then(
       (page) => setState({ status: 'ready', error: null, ...page }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -68,7 +68,7 @@ export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
       },
     );
     return () => controller.abort();
-  }, [deviceId, from, to, attempt]);
+  }, [deviceId, from, to, sort, attempt]);
 
   const addAlerts = (incoming: readonly AlertRecord[]) => {
     const matching = incoming.filter((a) => matches(a, query));
@@ -77,7 +77,7 @@ export function useAlertsHistory({ deviceId, from, to }: AlertQuery) {
       const { added, unread } = countNew(s.alerts, matching);
       return {
         ...s,
-        alerts: mergeNewest(s.alerts, matching),
+        alerts: mergeNewest(s.alerts, matching, sort === 'priority'),
         total: s.total + added,
         unreadCount: s.unreadCount + unread,
       };

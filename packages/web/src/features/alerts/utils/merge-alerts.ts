@@ -1,13 +1,25 @@
-import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
+import { type AlertLifecycle, type AlertRecord, PRIORITY_RANK } from '@vitalwatch/shared';
 
 const time = (a: AlertRecord) => Date.parse(a.createdAt);
 
-/** `incoming` alerts not yet in `list`, merged in newest first (live alerts land on top). */
-export function mergeNewest(list: readonly AlertRecord[], incoming: readonly AlertRecord[]): AlertRecord[] {
+/**
+ * `incoming` alerts not yet in `list`, merged in newest first (live alerts land on top), or by
+ * priority first (high, medium, low) when `byPriority`.
+ */
+export function mergeNewest(
+  list: readonly AlertRecord[],
+  incoming: readonly AlertRecord[],
+  byPriority = false,
+): AlertRecord[] {
   const known = new Set(list.map((a) => a._id));
   const fresh = incoming.filter((a) => !known.has(a._id));
   if (fresh.length === 0) return [...list];
-  return [...fresh, ...list].sort((a, b) => time(b) - time(a) || (a._id < b._id ? 1 : -1));
+  return [...fresh, ...list].sort(
+    (a, b) =>
+      (byPriority ? PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] : 0) ||
+      time(b) - time(a) ||
+      (a._id < b._id ? 1 : -1),
+  );
 }
 
 /** How many of `incoming` are new to `list`, and how many of those are unread. */
