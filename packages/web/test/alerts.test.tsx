@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AlertRecord } from '@vitalwatch/shared';
+import { type AlertRecord, alertTypeLabel } from '@vitalwatch/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertsHistory } from '../src/features/alerts/components/alerts-history.tsx';
-import { alertTone, alertTypeLabel } from '../src/features/alerts/utils/alert-style.ts';
+import { alertTone } from '../src/features/alerts/utils/alert-style.ts';
 import { connectRealtime, disconnectRealtime } from '../src/lib/socket.ts';
 import { makeAlert, makeDevice, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 import { lastSocket } from './socket-fake.ts';

@@ -24,3 +24,12 @@ export const alertNotification = (
   priority: alert.priority,
   ...(repeat > 0 ? { renotify: true } : {}),
 });
+
+/** LOW_SPO2 → 'Low SpO2', HIGH_HEART_RATE → 'High Heart Rate'. */
+export function alertTypeLabel(alertType: string): string {
+  if (alertType === 'SOS') return 'SOS';
+  return alertType
+    .split('_')
+    .map((w) => (w === 'SPO2' ? 'SpO2' : w.charAt(0) + w.slice(1).toLowerCase()))
+    .join(' ');
+}

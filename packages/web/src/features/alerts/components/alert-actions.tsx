@@ -1,6 +1,7 @@
 import {
   type AlertLifecycle,
   type AlertRecord,
+  alertTypeLabel,
   relativeTime,
   SNOOZE_MINUTES,
   URGENT_ALERT_TYPES,
@@ -13,7 +14,6 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { snoozeAlerts } from '../api/alert-actions.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
-import { alertTypeLabel } from '../utils/alert-style.ts';
 
 /** Alerts a person resolves by hand; vital and offline alerts resolve when their episode ends. */
 const resolvedByHand = (alertType: string) =>

@@ -1,13 +1,7 @@
-import { type AlertLifecycle, type AlertRecord, relativeTime } from '@vitalwatch/shared';
+import { type AlertLifecycle, type AlertRecord, alertTypeLabel, relativeTime } from '@vitalwatch/shared';
 import { useId, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
-import {
-  alertTone,
-  alertTypeLabel,
-  PRIORITY_CLASSES,
-  PRIORITY_LABELS,
-  TONE_CLASSES,
-} from '../utils/alert-style.ts';
+import { alertTone, PRIORITY_CLASSES, PRIORITY_LABELS, TONE_CLASSES } from '../utils/alert-style.ts';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
 import { AlertTimeline } from './alert-timeline.tsx';
 

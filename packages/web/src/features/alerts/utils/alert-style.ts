@@ -40,12 +40,3 @@ export const PRIORITY_CLASSES: Record<AlertPriority, string> = {
     'bg-amber-100 text-amber-900 ring-1 ring-amber-400 ring-inset dark:bg-amber-950 dark:text-amber-200',
   low: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
-
-/** LOW_SPO2 → 'Low SpO2', HIGH_HEART_RATE → 'High Heart Rate'. */
-export function alertTypeLabel(alertType: string): string {
-  if (alertType === 'SOS') return 'SOS';
-  return alertType
-    .split('_')
-    .map((w) => (w === 'SPO2' ? 'SpO2' : w.charAt(0) + w.slice(1).toLowerCase()))
-    .join(' ');
-}

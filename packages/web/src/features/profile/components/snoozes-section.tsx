@@ -1,4 +1,4 @@
-import type { SnoozeRecord } from '@vitalwatch/shared';
+import { alertTypeLabel, type SnoozeRecord } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
@@ -13,11 +13,6 @@ type SnoozesState =
   | { status: 'ready'; snoozes: SnoozeRecord[] };
 
 const LOAD_FAILED = 'Failed to fetch snoozed alerts';
-const typeLabel = (t: string) =>
-  t
-    .split('_')
-    .map((w) => (w === 'SPO2' ? 'SpO2' : w.charAt(0) + w.slice(1).toLowerCase()))
-    .join(' ');
 const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
 
@@ -71,13 +66,13 @@ export function SnoozesSection() {
               className="flex flex-wrap items-center justify-between gap-2 py-2"
             >
               <span className="text-sm text-slate-800 dark:text-slate-100">
-                {typeLabel(s.alertType)} · {s.deviceName} · until {clock(s.until)}
+                {alertTypeLabel(s.alertType)} · {s.deviceName} · until {clock(s.until)}
               </span>
               <Button
                 variant="secondary"
                 size="sm"
                 disabled={ending !== null}
-                aria-label={`End snooze of ${typeLabel(s.alertType)} on ${s.deviceName}`}
+                aria-label={`End snooze of ${alertTypeLabel(s.alertType)} on ${s.deviceName}`}
                 onClick={() => void end(s)}
               >
                 End now
