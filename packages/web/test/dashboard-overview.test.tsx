@@ -242,6 +242,34 @@ describe('user dashboard', () => {
     expect(screen.getByTestId('updated')).toHaveTextContent('1 minute ago');
   });
 
+  it('draws a custom from–to window the user picks, refusing an end before the start', async () => {
+    const records = [makeRecord({ _id: 'r1', heartRate: 70, createdAt: ago(3 * 3600_000) })];
+    const calls = apiWith({ records });
+    const userEv = userEvent.setup();
+    renderDashboard();
+    await screen.findByTestId('chart');
+    await userEv.click(screen.getByLabelText('Custom'));
+    expect(screen.getByText('Choose a start and an end, then Show.')).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await userEv.clear(from);
+    await userEv.type(from, '2026-03-02T10:00');
+    await userEv.clear(to);
+    await userEv.type(to, '2026-03-01T10:00');
+    await userEv.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The end must be after the start');
+    await userEv.clear(to);
+    await userEv.type(to, '2026-03-03T10:00');
+    await userEv.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/health/history/d1').at(-1)?.body).toMatchObject({
+        from: new Date('2026-03-02T10:00').toISOString(),
+        to: new Date('2026-03-03T10:00').toISOString(),
+      }),
+    );
+    expect(await screen.findByText('No readings in this period.')).toBeInTheDocument();
+  });
+
   it('switches device from the picker and fetches its data', async () => {
     const calls = apiWith({
       devices: [

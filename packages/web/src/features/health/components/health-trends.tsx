@@ -1,14 +1,15 @@
 import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, Skeleton } from '../../../components/status-panels.tsx';
 import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { selectPageTheme } from '../../../lib/store/theme-slice.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useHealthHistory } from '../hooks/use-health-history.ts';
+import { type TimeWindow, useHealthHistory } from '../hooks/use-health-history.ts';
 import { timeLabel } from '../utils/chart-config.ts';
 import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
 import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
+import { CustomRange } from './custom-range.tsx';
 import { RangeChoice } from './range-choice.tsx';
 import { TrendsChart, type TrendsChartHandle } from './trends-chart.tsx';
 
@@ -39,14 +40,15 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
   const theme = useAppSelector(selectPageTheme);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const chart = useRef<TrendsChartHandle>(null);
-  const h = useHealthHistory(deviceId, range);
+  const [custom, setCustom] = useState<TimeWindow | null>(null);
+  const h = useHealthHistory(deviceId, range, custom);
   const heartRate = useMemo(() => (h.shown ? seriesOf(h.shown, 'heartRate') : null), [h.shown]);
   const spo2 = useMemo(() => (h.shown ? seriesOf(h.shown, 'spo2') : null), [h.shown]);
   const rangeLabel = HEALTH_RANGES.find((r) => r.id === range)?.label.toLowerCase() ?? '';
   const resolution = h.shown ? RESOLUTION_TEXT[h.shown.resolution] : '';
   const hourly = h.shown?.resolution === 'hour' && h.shown.bucketSeconds > 3600;
   const gaps = useMemo(() => (h.shown ? gapsOf(h.shown) : []), [h.shown]);
-  const withDay = range !== 'hour' && range !== 'day';
+  const withDay = h.window.to - h.window.from > 24 * 3600_000;
 
   return (
     <section
@@ -71,14 +73,19 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
           </Button>
         </div>
       </div>
+      {range === 'custom' && <CustomRange value={custom} onApply={setCustom} />}
       <div className="relative h-64 md:h-96">
-        {h.loading ? (
+        {range === 'custom' && !custom ? (
+          <p className="flex h-full items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
+            Choose a start and an end, then Show.
+          </p>
+        ) : h.loading ? (
           <Skeleton className="h-full w-full" />
         ) : h.error ? (
           <ErrorState title="Failed to fetch health data" message={h.error} onRetry={() => void h.retry()} />
         ) : !h.history || h.history.summary.readings === 0 || !heartRate || !spo2 ? (
           <p className="flex h-full items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
-            No readings in the {rangeLabel}.
+            {range === 'custom' ? 'No readings in this period.' : `No readings in the ${rangeLabel}.`}
           </p>
         ) : (
           <TrendsChart

@@ -27,29 +27,39 @@ const argsOf = (deviceId: string, w: TimeWindow): HistoryArgs => ({
  * readings extend the range's current bucket and its averages in the cache; a reconnect (or a new
  * range) asks for the window again, ending at that moment.
  */
-export function useHealthHistory(deviceId: string, range: HealthRangeId) {
+export function useHealthHistory(deviceId: string, range: HealthRangeId, custom: TimeWindow | null = null) {
   const dispatch = useAppDispatch();
   const [window, setWindow] = useState<{ key: string; w: TimeWindow } | null>(null);
   const [view, setView] = useState<TimeWindow | null>(null);
-  const key = `${deviceId}:${range}`;
+  const fixed = range === 'custom';
+  const key = `${deviceId}:${range}:${custom?.from}:${custom?.to}`;
   const current = useMemo(() => {
     if (window?.key === key) return window.w;
+    if (fixed) return custom ?? { from: 0, to: 1 };
     const to = Date.now();
     return { from: to - rangeMs(range), to };
-  }, [window, key, range]);
+  }, [window, key, range, fixed, custom]);
   if (window?.key !== key) {
     setWindow({ key, w: current });
     setView(null);
   }
   const args = argsOf(deviceId, current);
-  const full = useHealthHistoryQuery(args);
-  const zoomed = useHealthHistoryQuery(view ? argsOf(deviceId, view) : args, { skip: view === null });
+  const skip = fixed && custom === null;
+  const full = useHealthHistoryQuery(args, { skip });
+  const zoomed = useHealthHistoryQuery(view ? argsOf(deviceId, view) : args, { skip: skip || view === null });
 
   useRealtimeEvent('health', (record) => {
-    if (record.device !== deviceId) return;
-    dispatch(healthHistoryApi.util.updateQueryData('healthHistory', args, (h) => withLiveReading(h, record)));
+    if (record.device !== deviceId || skip) return;
+    dispatch(
+      healthHistoryApi.util.updateQueryData('healthHistory', args, (h) => withLiveReading(h, record, !fixed)),
+    );
   });
   useRealtimeEvent('connected', () => {
+    if (skip) return;
+    if (fixed) {
+      void full.refetch();
+      return;
+    }
     const to = Date.now();
     setWindow({ key, w: { from: to - rangeMs(range), to } });
   });
@@ -58,10 +68,10 @@ export function useHealthHistory(deviceId: string, range: HealthRangeId) {
   const shown = view && zoomed.data ? zoomed.data : full.data;
   return {
     /** The whole range: its summary feeds the tiles. */
-    history: full.data ?? null,
+    history: skip ? null : (full.data ?? null),
     /** What the chart draws: the zoomed window's finer buckets once they arrived, else the range. */
-    shown: shown ?? null,
-    loading: full.isLoading || (full.isFetching && !full.data),
+    shown: skip ? null : (shown ?? null),
+    loading: !skip && (full.isLoading || (full.isFetching && !full.data)),
     error: full.error ? healthError(asApiError(full.error)) : null,
     window: current,
     view,

@@ -25,12 +25,12 @@ function addReading<T extends Omit<HistoryBucket, 't'>>(target: T, r: HealthReco
 
 /**
  * A live reading added to a history in the cache: into its bucket (a new one at the end when the
- * time has moved on, or a raw point), and into the summary; the window's end moves up to it. A
- * reading from before the window is left out.
+ * time has moved on, or a raw point), and into the summary; the window's end moves up to it
+ * unless the window is fixed (`extend` false: a custom range). A reading outside it is left out.
  */
-export function withLiveReading(h: HealthHistory, r: HealthRecord): HealthHistory {
+export function withLiveReading(h: HealthHistory, r: HealthRecord, extend = true): HealthHistory {
   const t = Date.parse(r.createdAt);
-  if (t < Date.parse(h.from)) return h;
+  if (t < Date.parse(h.from) || (!extend && t > Date.parse(h.to))) return h;
   const to = t > Date.parse(h.to) ? r.createdAt : h.to;
   const step = h.bucketSeconds * 1000;
   const start = step === 0 ? t : ORIGIN + Math.floor((t - ORIGIN) / step) * step;

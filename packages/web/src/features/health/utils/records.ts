@@ -6,6 +6,8 @@ export const HEALTH_RANGES = [
   { id: 'day', label: 'Last 24 hours', ms: 24 * 60 * 60_000 },
   { id: 'week', label: 'Last 7 days', ms: 7 * 24 * 60 * 60_000 },
   { id: 'month', label: 'Last 30 days', ms: 30 * 24 * 60 * 60_000 },
+  // A window the user picks (its own from and to).
+  { id: 'custom', label: 'Custom', ms: 0 },
 ] as const;
 export type HealthRangeId = (typeof HEALTH_RANGES)[number]['id'];
 export const DEFAULT_HEALTH_RANGE: HealthRangeId = 'day';
