@@ -28,8 +28,9 @@ export function UrgentAlertsBanner() {
     >
       <ul className="mx-auto max-w-7xl space-y-2 px-4 py-3 sm:px-6 lg:px-8">
         {alerts.slice(0, SHOWN).map((alert) => (
+          // The actions follow the text rather than sit at the far right, where toasts appear over them.
           <li key={alert._id} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-            <p className="flex min-w-0 flex-1 items-start gap-2 text-sm text-red-950 dark:text-red-50">
+            <p className="flex min-w-0 items-start gap-2 text-sm text-red-950 dark:text-red-50">
               <AlertTriangleIcon className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
               <span className="min-w-0 break-words">
                 <span className="font-bold">{alert.alertTitle}</span> · {alert.deviceName} ·{' '}
