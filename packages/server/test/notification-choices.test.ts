@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertRecord } from '@vitalwatch/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord, userWithBrowsers } from './push-fixtures.ts';
+import { alertRecord, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { PushPeer, type Subscriber, selfSignedCert } from './push-peer.ts';
 
 const identity = selfSignedCert();
@@ -26,18 +26,14 @@ describe.each(dbTargets())('snoozes and quiet hours are personal on $name', (tar
     { vapid },
     { push: { agent: PushPeer.trusting(identity), baseDelayMs: 20 } },
   );
-  let peer: PushPeer;
+  const peer = usePushPeer(identity);
   let admin: TestUser;
   beforeAll(async () => {
-    peer = await PushPeer.start(identity);
     admin = await createAdmin(built());
-  });
-  afterAll(async () => {
-    await peer.close();
   });
 
   async function twoCarers() {
-    const [a, b] = [peer.subscriber(), peer.subscriber()];
+    const [a, b] = [peer().subscriber(), peer().subscriber()];
     const ann = await userWithBrowsers(built(), a);
     const bob = await userWithBrowsers(built(), b);
     const device = await createDevice(built(), admin, { users: [ann.user._id, bob.user._id] });
@@ -49,12 +45,12 @@ describe.each(dbTargets())('snoozes and quiet hours are personal on $name', (tar
 
   /** Push these alerts to both carers and say which browsers received which alert ids. */
   async function deliver(carers: TestUser[], browsers: Subscriber[], alerts: AlertRecord[]) {
-    const before = browsers.map((s) => peer.requestsTo(s.endpoint).length);
+    const before = browsers.map((s) => peer().requestsTo(s.endpoint).length);
     const ids = carers.map((c) => c.user._id);
     built().ctx.events.emit('alerts', { deviceId: alerts[0]!.device, userIds: ids, contactIds: ids }, alerts);
     await built().ctx.push.idle();
     return browsers.map((s, i) =>
-      peer
+      peer()
         .requestsTo(s.endpoint)
         .slice(before[i])
         .map((r) => JSON.parse(s.decrypt(r.body)).alertId as string),

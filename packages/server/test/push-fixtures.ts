@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertRecord, priorityOf, pushBrowsersResponse } from '@vitalwatch/shared';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { signup, type TestUser } from './helpers.ts';
-import type { Subscriber } from './push-peer.ts';
+import { PushPeer, type Subscriber, type TlsIdentity } from './push-peer.ts';
 
 /** An alert as ingestion emits it, unique message text so deliveries can be told apart. */
 export const alertRecord = (deviceId: string, alertType: string, overrides: Partial<AlertRecord> = {}) =>
@@ -49,4 +49,19 @@ export async function browsersOf(built: BuiltApp, user: TestUser) {
   });
   expect(res.statusCode).toBe(200);
   return pushBrowsersResponse.parse(res.json()).data.subscriptions;
+}
+
+/** A local push service for the test file (started before its tests, closed after); a getter, as it exists only once started. */
+export function usePushPeer(identity: TlsIdentity): () => PushPeer {
+  let peer: PushPeer | undefined;
+  beforeAll(async () => {
+    peer = await PushPeer.start(identity);
+  });
+  afterAll(async () => {
+    await peer?.close();
+  });
+  return () => {
+    if (!peer) throw new Error('push peer not started yet');
+    return peer;
+  };
 }

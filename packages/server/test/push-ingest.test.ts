@@ -1,10 +1,10 @@
 import { alertsResponse } from '@vitalwatch/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import type { BuiltApp } from '../src/app.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { userWithBrowsers } from './push-fixtures.ts';
+import { usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { PushPeer, type Subscriber, selfSignedCert, verifyVapid } from './push-peer.ts';
 import { connectSocket, listenOnce, recordEvents } from './realtime-helpers.ts';
 
@@ -29,20 +29,16 @@ const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r
 
 describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $name', (target) => {
   const built = useTestApp(target, { vapid }, { push: { agent: PushPeer.trusting(identity) } });
-  let peer: PushPeer;
+  const peer = usePushPeer(identity);
   let admin: TestUser;
   beforeAll(async () => {
-    peer = await PushPeer.start(identity);
     admin = await createAdmin(built());
-  });
-  afterAll(async () => {
-    await peer.close();
   });
 
   it('the peer decrypts the stored alert: title, message, device tag and the alerts page', async () => {
-    const browser = peer.subscriber();
+    const browser = peer().subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);
-    const delivered = peer.delivered(browser.endpoint);
+    const delivered = peer().delivered(browser.endpoint);
     const res = await postAlert(built(), device.apiAuthCode, { alertType: 'SOS' });
     expect(res.statusCode).toBe(202);
     const request = await delivered;
@@ -64,13 +60,13 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       ackToken: expect.any(String),
     });
     expect(request.headers.urgency).toBe('high');
-    expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer.origin);
+    expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer().origin);
   });
 
   it("the notification's token acknowledges that one alert as its user, without signing in", async () => {
-    const browser = peer.subscriber();
+    const browser = peer().subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);
-    const delivered = peer.delivered(browser.endpoint);
+    const delivered = peer().delivered(browser.endpoint);
     await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
     const { ackToken, alertId } = JSON.parse(browser.decrypt((await delivered).body));
     const byToken = (token: string) =>
@@ -98,7 +94,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
     expect(other.statusCode).toBe(401);
 
     // A token issued before the user's sessions ended (new password) is void, like their logins.
-    const second = peer.delivered(browser.endpoint);
+    const second = peer().delivered(browser.endpoint);
     await postAlert(built(), device.apiAuthCode, { alertType: 'SOS' });
     const { ackToken: beforeChange } = JSON.parse(browser.decrypt((await second).body));
     const changed = await built().app.inject({
@@ -112,8 +108,8 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
   });
 
   it('the alert timeline: raised, each push and whether it arrived, escalated, acknowledged, resolved', async () => {
-    const browser = peer.subscriber();
-    const gone = peer.subscriber();
+    const browser = peer().subscriber();
+    const gone = peer().subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);
     await built().app.inject({
       method: 'POST',
@@ -121,7 +117,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       headers: user.auth,
       payload: { fcmToken: gone.toJSON() },
     });
-    peer.script(gone.endpoint, { status: 410 });
+    peer().script(gone.endpoint, { status: 410 });
     const t0 = Date.now();
     await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
     await built().ctx.push.idle();
@@ -179,14 +175,14 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
   });
 
   it('a push service that does not answer delays neither ingestion nor socket delivery', async () => {
-    const browser = peer.subscriber();
+    const browser = peer().subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);
     let release = () => {};
-    peer.script(browser.endpoint, { status: 201, hold: new Promise<void>((r) => (release = r)) });
+    peer().script(browser.endpoint, { status: 201, hold: new Promise<void>((r) => (release = r)) });
     const socket = await connectSocket(await listenOnce(built()), { token: user.accessToken });
     try {
       const alerts = recordEvents(socket, 'alertsUpdate');
-      const delivered = peer.delivered(browser.endpoint);
+      const delivered = peer().delivered(browser.endpoint);
 
       const answer = await Promise.race([
         postAlert(built(), device.apiAuthCode, { alertType: 'SOS' }),
@@ -195,7 +191,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       expect(answer === 'timeout' ? answer : answer.statusCode).toBe(202);
       const [update] = await alerts.waitFor(1);
       expect(update?.[0]).toMatchObject({ device: device._id, alertType: 'SOS' });
-      await expect.poll(() => peer.requestsTo(browser.endpoint).length).toBe(1);
+      await expect.poll(() => peer().requestsTo(browser.endpoint).length).toBe(1);
 
       release();
       const request = await delivered;
