@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UserService(database.db, tokens, throttle, events),
     mqtt: new MqttGateway(config),
     events,
-    ...createDataPath(database, events, app.log),
+    ...createDataPath(database, events, app.log, config.retentionDays),
     pushHealth: push,
     push,
     alertMailer: new AlertMailer(

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
+import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
 import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push/vapid-keys.ts';
 
 /** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
@@ -87,6 +88,10 @@ export const envSchema = z.object({
   INGEST_RATE_PER_DEVICE: z.coerce.number().int().min(1).default(100),
   /** How often every socket's token is checked again (expiry); session ends are acted on at once. */
   SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Days raw readings are kept (whole weekly partitions are dropped after this). */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.raw),
+  /** Days minute and hour rollups are kept: far longer than raw readings. */
+  ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.rollups),
   /** Open connections to the embedded MQTT broker from one address (a gateway, a TCP load balancer). */
   MQTT_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
 });
@@ -133,6 +138,8 @@ export interface AppConfig {
     /** How often to run due escalation steps (default 1 s); 0 turns the timer off. */
     escalationIntervalMs?: number;
   };
+  /** Days raw readings and rollups are kept (default DEFAULT_RETENTION). */
+  retentionDays?: RetentionDays;
 }
 
 export class ConfigError extends Error {}
@@ -187,6 +194,10 @@ function resolveVapidKeys(env: Env, dataDir: string): VapidKeys {
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parseEnv(source);
+  if (env.ROLLUP_RETENTION_DAYS < env.RETENTION_DAYS)
+    throw new ConfigError(
+      'Invalid configuration:\n  ROLLUP_RETENTION_DAYS: must be at least RETENTION_DAYS (rollups summarise the raw readings)',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = env.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
@@ -214,6 +225,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },
     socketRecheckMs: env.SOCKET_RECHECK_SECONDS * 1000,
+    retentionDays: { raw: env.RETENTION_DAYS, rollups: env.ROLLUP_RETENTION_DAYS },
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }
       : {}),

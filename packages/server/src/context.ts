@@ -11,6 +11,7 @@ import type { authGuards } from './auth/plugin.ts';
 import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
+import type { TimePartitions } from './db/partitions.ts';
 import type { PushHealth } from './health-checks/probes.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
@@ -49,6 +50,8 @@ export interface AppContext {
   realtime?: Realtime;
   /** Device authentication and ingestion for HTTP and MQTT (contract atop modules/ingest/service.ts). */
   ingest: IngestService;
+  /** Time partitions of readings and rollups: made ahead and on demand, dropped after retention. */
+  partitions: TimePartitions;
   /** Vital-sign episodes and the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */
   alertEngine: AlertEngine;
   /** Push delivery health for the admin status page; set by the push module when it runs. */

@@ -53,7 +53,12 @@ export async function countRows(
   table: 'health_records' | 'alerts' | 'alert_episodes',
   deviceId?: string,
 ): Promise<number> {
-  const where = deviceId ? sql` where device_id = ${deviceId}::uuid` : sql``;
+  // The time-series tables key devices by their compact `seq`.
+  const key =
+    table === 'health_records'
+      ? sql`device_seq = (select seq from devices where id = ${deviceId}::uuid)`
+      : sql`device_id = ${deviceId}::uuid`;
+  const where = deviceId ? sql` where ${key}` : sql``;
   const result = await built.ctx.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}${where}`);
   return z.object({ rows: z.tuple([z.object({ n: z.number() })]) }).parse(result).rows[0].n;
 }

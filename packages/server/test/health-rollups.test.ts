@@ -29,7 +29,7 @@ async function rollupsOf(
   const cols = VITALS.map((v) => sql.raw(`${v}_count, ${v}_sum, ${v}_min, ${v}_max`));
   const kept = await db.execute(
     sql`select bucket::text, readings, ${sql.join(cols, sql`, `)}
-      from ${sql.raw(`health_rollups_${width}`)} where device_id = ${deviceId}::uuid order by bucket`,
+      from ${sql.raw(`health_rollups_${width}`)} where device_seq = (select seq from devices where id = ${deviceId}::uuid) order by bucket`,
   );
   const agg = VITALS.map((v) =>
     sql.raw(
@@ -39,7 +39,7 @@ async function rollupsOf(
   const recomputed = await db.execute(
     sql`select date_bin(${sql.raw(`interval '1 ${width}'`)}, recorded_at, timestamptz '2000-01-01T00:00:00Z')::text as bucket,
         count(*) as readings, ${sql.join(agg, sql`, `)}
-      from health_records where device_id = ${deviceId}::uuid group by 1 order by 1`,
+      from health_records where device_seq = (select seq from devices where id = ${deviceId}::uuid) group by 1 order by 1`,
   );
   const rows = (r: unknown) => z.object({ rows: z.array(bucketRow) }).parse(r).rows;
   return { kept: rows(kept), recomputed: rows(recomputed) };

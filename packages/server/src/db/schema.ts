@@ -91,6 +91,8 @@ export const devices = pgTable(
   'devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** A compact key for the time-series tables, where a 16-byte uuid per reading would double the index. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
     deviceName: text('device_name').notNull(),
     isValid: boolean('is_valid').notNull().default(true),
     activationCode: text('activation_code').notNull(),
@@ -102,6 +104,7 @@ export const devices = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('devices_seq_idx').on(t.seq),
     uniqueIndex('devices_activation_code_idx').on(t.activationCode),
     uniqueIndex('devices_api_auth_code_idx').on(t.apiAuthCode),
   ],
@@ -125,25 +128,29 @@ export const deviceUsers = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
 );
 
+/**
+ * Raw readings. On the database this table is partitioned by week of `recorded_at` (see
+ * `db/partitions.ts` and migration 0004), which drizzle cannot describe: partitions are created
+ * ahead and on demand, and dropped whole after RETENTION_DAYS. Columns are ordered to waste no
+ * alignment padding. There is deliberately no unique index on the messageId: the ingest path holds
+ * the device's row lock and skips a stored (device, messageId) itself (`insertReadings`), which
+ * saves an index as large as the table's time index.
+ */
 export const healthRecords = pgTable(
   'health_records',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    messageId: text('message_id'),
+    id: bigint('id', { mode: 'bigint' }).notNull().default(sql`nextval('health_reading_ids')`),
     recordedAt: ts('recorded_at').notNull(),
+    deviceSeq: integer('device_seq')
+      .notNull()
+      .references(() => devices.seq, { onDelete: 'cascade' }),
     spo2: real('spo2'),
     heartRate: real('heart_rate'),
     temperature: real('temperature'),
     battery: real('battery'),
-    receivedAt: ts('received_at').notNull().defaultNow(),
+    messageId: text('message_id'),
   },
-  (t) => [
-    index('health_records_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
-    uniqueIndex('health_records_device_message_idx').on(t.deviceId, t.messageId),
-  ],
+  (t) => [index('health_records_device_recorded_idx').on(t.deviceSeq, t.recordedAt)],
 );
 
 export const alerts = pgTable(
@@ -291,25 +298,33 @@ export const alertEvents = pgTable(
   (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
 );
 
-/** Per vital: how many readings had it, their sum, min and max (the mean is sum / count). */
-const vitalAggregate = (name: string) => ({
-  [`${name}Count`]: integer(`${name}_count`).notNull().default(0),
-  [`${name}Sum`]: doublePrecision(`${name}_sum`).notNull().default(0),
-  [`${name}Min`]: real(`${name}_min`),
-  [`${name}Max`]: real(`${name}_max`),
-});
-
+/**
+ * Per vital: how many readings had it, their sum, min and max (the mean is sum / count). Grouped by
+ * type rather than by vital, so no column waits for alignment padding.
+ */
 const rollupColumns = () => ({
-  deviceId: uuid('device_id')
-    .notNull()
-    .references(() => devices.id, { onDelete: 'cascade' }),
   /** Start of the bucket (UTC minute or hour). */
   bucket: ts('bucket').notNull(),
+  deviceSeq: integer('device_seq')
+    .notNull()
+    .references(() => devices.seq, { onDelete: 'cascade' }),
   readings: integer('readings').notNull(),
-  ...vitalAggregate('spo2'),
-  ...vitalAggregate('heart_rate'),
-  ...vitalAggregate('temperature'),
-  ...vitalAggregate('battery'),
+  spo2Sum: doublePrecision('spo2_sum').notNull().default(0),
+  heartRateSum: doublePrecision('heart_rate_sum').notNull().default(0),
+  temperatureSum: doublePrecision('temperature_sum').notNull().default(0),
+  batterySum: doublePrecision('battery_sum').notNull().default(0),
+  spo2Count: integer('spo2_count').notNull().default(0),
+  heartRateCount: integer('heart_rate_count').notNull().default(0),
+  temperatureCount: integer('temperature_count').notNull().default(0),
+  batteryCount: integer('battery_count').notNull().default(0),
+  spo2Min: real('spo2_min'),
+  spo2Max: real('spo2_max'),
+  heartRateMin: real('heart_rate_min'),
+  heartRateMax: real('heart_rate_max'),
+  temperatureMin: real('temperature_min'),
+  temperatureMax: real('temperature_max'),
+  batteryMin: real('battery_min'),
+  batteryMax: real('battery_max'),
 });
 
 /**
@@ -318,8 +333,8 @@ const rollupColumns = () => ({
  * they belong and a resent one (skipped by its messageId) is never counted twice.
  */
 export const healthRollupsMinute = pgTable('health_rollups_minute', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.deviceId, t.bucket] }),
+  primaryKey({ columns: [t.deviceSeq, t.bucket] }),
 ]);
 export const healthRollupsHour = pgTable('health_rollups_hour', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.deviceId, t.bucket] }),
+  primaryKey({ columns: [t.deviceSeq, t.bucket] }),
 ]);

@@ -13,6 +13,7 @@ export const HEALTH_MESSAGES = {
   historyFetched: 'Health history fetched successfully',
   notFound: 'Health data not found',
   accepted: 'Accepted',
+  beforeRetention: (days: number) => `recordedAt is older than the ${days} days readings are kept`,
 } as const;
 
 const vital = (name: string, range: { min: number; max: number }, unit: string) => {

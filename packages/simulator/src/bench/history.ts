@@ -22,29 +22,45 @@ export interface HistoryBenchOptions {
 
 const VITALS_SQL = `least(100, 94 + (s % 6)), 60 + (s % 41), 97.5 + (s % 10) / 10.0, 100 - (s % 80)`;
 
-/** Readings every `stepS` seconds ending now, straight into the table, then their rollups. */
+/**
+ * Readings every `stepS` seconds ending now, oldest first as a device sends them, with messageIds
+ * shaped like the simulator's (8 hex digits, a dash, a counter), straight into the
+ * partitioned table; then their rollups.
+ */
 async function seedDevice(db: pg.Client, deviceId: string, count: number, stepS: number) {
+  const seq = `(select seq from devices where id = $1::uuid)`;
   await db.query(
-    `insert into health_records (device_id, recorded_at, spo2, heart_rate, temperature, battery)
-     select $1::uuid, now() - make_interval(secs => s * $2::int), ${VITALS_SQL}
+    `select ensure_time_partitions(t, p, now() - make_interval(secs => $1::int * $2::int), now())
+     from (values ('health_records', 'week'), ('health_rollups_minute', 'month'), ('health_rollups_hour', 'year')) v(t, p)`,
+    [count, stepS],
+  );
+  await db.query(
+    `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
+     select now() - make_interval(secs => ($3::int - s) * $2::int), ${seq}, ${VITALS_SQL},
+       substr(md5($1), 1, 8) || '-' || to_hex(s)
      from generate_series(1, $3::int) as s`,
     [deviceId, stepS, count],
   );
   for (const width of ['minute', 'hour']) {
     const vitals = ['spo2', 'heart_rate', 'temperature', 'battery'];
     await db.query(
-      `insert into health_rollups_${width} (device_id, bucket, readings, ${vitals.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', ')})
-       select device_id, date_bin(interval '1 ${width}', recorded_at, timestamptz '2000-01-01T00:00:00Z'), count(*),
+      `insert into health_rollups_${width} (device_seq, bucket, readings, ${vitals.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', ')})
+       select device_seq, date_bin(interval '1 ${width}', recorded_at, timestamptz '2000-01-01T00:00:00Z'), count(*),
          ${vitals.map((v) => `count(${v}), coalesce(sum(${v}::float8), 0), min(${v}), max(${v})`).join(', ')}
-       from health_records where device_id = $1::uuid group by 1, 2`,
+       from health_records where device_seq = ${seq} group by 1, 2`,
       [deviceId],
     );
   }
 }
 
-async function sizeOf(db: pg.Client, table: string): Promise<number> {
-  const { rows } = await db.query<{ bytes: string }>('select pg_total_relation_size($1) as bytes', [table]);
-  return Number(rows[0]?.bytes ?? 0);
+/** Table, indexes and TOAST of every partition of a partitioned table, in bytes. */
+async function sizeOf(db: pg.Client, table: string): Promise<{ bytes: number; partitions: number }> {
+  const { rows } = await db.query<{ bytes: string; partitions: string }>(
+    `select coalesce(sum(pg_total_relation_size(inhrelid)), 0) as bytes, count(*) as partitions
+     from pg_inherits where inhparent = $1::regclass`,
+    [table],
+  );
+  return { bytes: Number(rows[0]?.bytes ?? 0), partitions: Number(rows[0]?.partitions ?? 0) };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -138,7 +154,7 @@ export async function historyPhase(o: HistoryBenchOptions): Promise<void> {
     const minute = await sizeOf(db, 'health_rollups_minute');
     const hour = await sizeOf(db, 'health_rollups_hour');
     log(
-      `\nStorage per reading (table + indexes): raw ${(raw / n).toFixed(0)} B, minute rollups ${(minute / n).toFixed(1)} B, hour rollups ${(hour / n).toFixed(2)} B (${fmt(n)} readings; raw ${(raw / 1e6).toFixed(0)} MB)`,
+      `\nStorage per reading (table + indexes, all partitions): raw ${(raw.bytes / n).toFixed(0)} B, minute rollups ${(minute.bytes / n).toFixed(1)} B, hour rollups ${(hour.bytes / n).toFixed(2)} B (${fmt(n)} readings in ${raw.partitions} weekly partitions; raw ${(raw.bytes / 1e6).toFixed(0)} MB)`,
     );
   } finally {
     await db.end();

@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../alert/raw-rows.ts';
-import { ROLLUP_VITALS } from '../ingest/rollups.ts';
+import { ROLLUP_COLUMNS, ROLLUP_VITALS } from '../ingest/rollups.ts';
+import { deviceSeqOf } from './repository.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -83,7 +84,7 @@ export async function deviceHistory(
   const range = to.getTime() - from.getTime();
   const firstWhole = new Date(Math.ceil(from.getTime() / MINUTE) * MINUTE);
   const lastWhole = new Date(Math.floor(to.getTime() / MINUTE) * MINUTE);
-  const device = sql`device_id = ${deviceId}::uuid`;
+  const device = sql`device_seq = ${deviceSeqOf(deviceId)}`;
   const inRange = sql`${device} and recorded_at >= ${iso(from)}::timestamptz and recorded_at <= ${iso(to)}::timestamptz`;
   const rollups = (table: 'minute' | 'hour') => sql.raw(`health_rollups_${table}`);
   const bucketsFrom = (step: number) =>
@@ -94,7 +95,7 @@ export async function deviceHistory(
   // whole minutes around them, raw readings for the partial minutes at the ends.
   const firstHour = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
   const lastHour = new Date(Math.max(firstHour.getTime(), Math.floor(to.getTime() / HOUR) * HOUR));
-  const cols = sql.raw(ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', '));
+  const cols = sql.raw(ROLLUP_COLUMNS);
   const between = (a: Date, b: Date) =>
     sql`bucket >= ${iso(a)}::timestamptz and bucket < ${iso(b)}::timestamptz`;
   const hoursInside = firstHour < lastHour && firstWhole <= firstHour && lastHour <= lastWhole;

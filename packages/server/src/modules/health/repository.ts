@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { healthRecords } from '../../db/schema.ts';
+import { devices, healthRecords } from '../../db/schema.ts';
 
-export type HealthRow = typeof healthRecords.$inferSelect;
+export type HealthRow = typeof healthRecords.$inferSelect & { deviceId: string };
 
 export interface HealthQuery {
   from?: Date;
@@ -10,17 +10,26 @@ export interface HealthQuery {
   limit: number;
 }
 
-/** A device's readings, newest `recordedAt` first (the (device_id, recorded_at desc) index). */
+/** The compact key the time-series tables use for the device `deviceId` (a uuid). */
+export const deviceSeqOf = (deviceId: string): SQL<number> =>
+  sql`(select ${devices.seq} from ${devices} where ${devices.id} = ${deviceId})`;
+
+/**
+ * A device's readings, newest `recordedAt` first: the (device_seq, recorded_at) index read
+ * backwards, newest partition first, stopping at `limit`.
+ */
 export const listReadings = async (tx: Tx, deviceId: string, q: HealthQuery): Promise<HealthRow[]> =>
-  tx
-    .select()
-    .from(healthRecords)
-    .where(
-      and(
-        eq(healthRecords.deviceId, deviceId),
-        q.from ? gte(healthRecords.recordedAt, q.from) : undefined,
-        q.to ? lte(healthRecords.recordedAt, q.to) : undefined,
-      ),
-    )
-    .orderBy(desc(healthRecords.recordedAt), desc(healthRecords.id))
-    .limit(q.limit);
+  (
+    await tx
+      .select()
+      .from(healthRecords)
+      .where(
+        and(
+          eq(healthRecords.deviceSeq, deviceSeqOf(deviceId)),
+          q.from ? gte(healthRecords.recordedAt, q.from) : undefined,
+          q.to ? lte(healthRecords.recordedAt, q.to) : undefined,
+        ),
+      )
+      .orderBy(desc(healthRecords.recordedAt), desc(healthRecords.id))
+      .limit(q.limit)
+  ).map((r) => ({ ...r, deviceId }));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
+import { DEFAULT_RETENTION, type RetentionDays, TimePartitions } from '../../db/partitions.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { AlertEngine } from '../alert/engine.ts';
 import { alertRoutes } from '../alert/routes.ts';
@@ -17,14 +18,30 @@ const DEFAULT_OFFLINE_SWEEP_MS = 30_000;
 /** Escalation steps are due on the minute; a second late at most. */
 const DEFAULT_ESCALATION_MS = 1000;
 
+/** Partitions are made weeks ahead; an hourly look keeps that true and retention within the hour. */
+const PARTITION_MAINTENANCE_MS = 3_600_000;
+
 /** The services of the data path that others use through the context. */
-export function createDataPath(database: Database, events: EventBus, log: FastifyBaseLogger) {
+export function createDataPath(
+  database: Database,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  retentionDays: RetentionDays = DEFAULT_RETENTION,
+) {
   const alertEngine = new AlertEngine(database.db, events, log.child({ module: 'alerts' }));
-  const ingest = new IngestService(database.db, alertEngine, events, log.child({ module: 'ingest' }), {
-    // PGlite runs one statement at a time; a server overlaps one batch's commit with the next insert.
-    concurrency: database.kind === 'postgres' ? 4 : 1,
-  });
-  return { alertEngine, ingest };
+  const partitions = new TimePartitions(database.db, retentionDays);
+  const ingest = new IngestService(
+    database.db,
+    alertEngine,
+    partitions,
+    events,
+    log.child({ module: 'ingest' }),
+    {
+      // PGlite runs one statement at a time; a server overlaps one batch's commit with the next insert.
+      concurrency: database.kind === 'postgres' ? 4 : 1,
+    },
+  );
+  return { alertEngine, partitions, ingest };
 }
 
 /** Devices (user and admin), health, alerts and HTTP ingestion routes; starts the alert engine's timers. */
@@ -40,6 +57,7 @@ export async function registerDataPath(app: AppInstance, ctx: AppContext): Promi
     },
   );
   await app.register((i) => ingestRoutes(i, ctx, ctx.ingest), { prefix: '/api/v1/ingest' });
+  await ctx.partitions.start(PARTITION_MAINTENANCE_MS, app.log.child({ module: 'partitions' }));
   ctx.alertEngine.start({
     offlineSweepMs: ctx.config.ingest?.offlineSweepIntervalMs ?? DEFAULT_OFFLINE_SWEEP_MS,
     escalationMs: ctx.config.ingest?.escalationIntervalMs ?? DEFAULT_ESCALATION_MS,
@@ -48,6 +66,6 @@ export async function registerDataPath(app: AppInstance, ctx: AppContext): Promi
 
 /** Stop the alert engine's timers and write what is queued, while the database is still open. */
 export async function closeDataPath(ctx: AppContext): Promise<void> {
-  await ctx.alertEngine.stop();
+  await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop()]);
   await ctx.ingest.drain();
 }

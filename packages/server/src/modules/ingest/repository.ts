@@ -92,13 +92,15 @@ export interface ReadingRow {
   deviceId: string;
   messageId: string | null;
   recordedAt: Date;
+  /** The device sent no `recordedAt`: it is the arrival time, and a retry of it arrives later. */
+  stampedOnArrival: boolean;
   spo2: number | null;
   heartRate: number | null;
   temperature: number | null;
   battery: number | null;
 }
 
-export interface StoredReading extends ReadingRow {
+export interface StoredReading extends Omit<ReadingRow, 'stampedOnArrival'> {
   id: string;
 }
 
@@ -116,40 +118,65 @@ const storedRow = z.object({
 const column = <T>(rows: ReadingRow[], pick: (r: ReadingRow) => T) => sql.param(rows.map(pick));
 
 /**
- * One statement for the whole batch, whatever its size: the columns travel as seven array
- * parameters. A (device, messageId) already stored is skipped; the devices' `last_update` moves
- * to the newest stored `recordedAt` (never back); the minute and hour rollups add exactly the rows
- * stored now. Returns the rows stored now.
+ * How long after a reading stamped on arrival its retry is still recognised by the messageId (a
+ * dated reading's retry carries the same `recordedAt`, and is recognised for as long as it is kept).
+ */
+const UNDATED_RETRY_WINDOW = sql.raw(`interval '15 minutes'`);
+
+/**
+ * One statement for the whole batch, whatever its size: the columns travel as array parameters.
+ * A (device, messageId) already stored is skipped: looked up by the (device, recorded_at) index,
+ * at the same `recordedAt` or, for a reading stamped on arrival, in the window before it. This is
+ * exact without a unique index because the caller holds the devices' row locks: no other writer
+ * can store a reading of these devices until this transaction ends. The devices' `last_update`
+ * moves to the newest stored `recordedAt` (never back); the minute and hour rollups add exactly
+ * the rows stored now. Returns the rows stored now.
  */
 export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<StoredReading[]> {
   if (rows.length === 0) return [];
   const stored = await rawRows(
     tx,
-    sql`with ins as (
-        insert into ${healthRecords} (device_id, message_id, recorded_at, spo2, heart_rate, temperature, battery)
-        select * from unnest(
+    sql`with input as (
+        select d.seq as device_seq, t.*
+        from unnest(
           ${column(rows, (r) => r.deviceId)}::uuid[],
           ${column(rows, (r) => r.messageId)}::text[],
           ${column(rows, (r) => r.recordedAt.toISOString())}::timestamptz[],
+          ${column(rows, (r) => r.stampedOnArrival)}::bool[],
           ${column(rows, (r) => r.spo2)}::real[],
           ${column(rows, (r) => r.heartRate)}::real[],
           ${column(rows, (r) => r.temperature)}::real[],
           ${column(rows, (r) => r.battery)}::real[]
-        )
-        on conflict do nothing
-        returning id, device_id, message_id, recorded_at, spo2, heart_rate, temperature, battery
+        ) with ordinality as t(device_id, message_id, recorded_at, stamped, spo2, heart_rate, temperature, battery, ord)
+        join ${devices} d on d.id = t.device_id
+      ), ins as (
+        insert into ${healthRecords} (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
+        select i.recorded_at, i.device_seq, i.spo2, i.heart_rate, i.temperature, i.battery, i.message_id
+        from input i
+        left join lateral (
+          select true as stored from ${healthRecords} h
+          where i.message_id is not null and h.device_seq = i.device_seq and h.message_id = i.message_id
+            and h.recorded_at <= i.recorded_at
+            and h.recorded_at >= case when i.stamped then i.recorded_at - ${UNDATED_RETRY_WINDOW} else i.recorded_at end
+          limit 1
+        ) dup on true
+        where dup.stored is null
+        -- Ids follow the batch's order: readings of one instant keep the order they were sent in.
+        order by i.ord
+        returning id, device_seq, message_id, recorded_at, spo2, heart_rate, temperature, battery
       ), newest as (
         update ${devices} d set last_update = greatest(d.last_update, m.newest)
-        from (select device_id, max(recorded_at) as newest from ins group by device_id) m
-        where d.id = m.device_id
+        from (select device_seq, max(recorded_at) as newest from ins group by device_seq) m
+        where d.seq = m.device_seq
       ), by_minute as (
         ${addToRollups(sql`ins`, 'minute')}
       ), by_hour as (
         ${addToRollups(sql`ins`, 'hour')}
       )
-      select id::text, device_id::text, message_id, extract(epoch from recorded_at) * 1000 as recorded_ms,
-        spo2, heart_rate, temperature, battery
-      from ins`,
+      select ins.id::text, d.id::text as device_id, ins.message_id,
+        extract(epoch from ins.recorded_at) * 1000 as recorded_ms,
+        ins.spo2, ins.heart_rate, ins.temperature, ins.battery
+      from ins join ${devices} d on d.seq = ins.device_seq`,
     storedRow,
   );
   return stored.map((r) => ({

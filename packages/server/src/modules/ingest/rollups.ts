@@ -10,7 +10,8 @@ const ORIGIN = sql.raw(`timestamptz '2000-01-01T00:00:00Z'`);
 const aggregates = ROLLUP_VITALS.map(
   (v) => `count(${v}), coalesce(sum(${v}::float8), 0), min(${v}), max(${v})`,
 ).join(', ');
-const columns = ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', ');
+/** The rollup columns, in the order `aggregates` computes them. */
+export const ROLLUP_COLUMNS = ROLLUP_VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', ');
 const merge = ROLLUP_VITALS.map(
   (v) =>
     `${v}_count = r.${v}_count + excluded.${v}_count, ${v}_sum = r.${v}_sum + excluded.${v}_sum, ` +
@@ -18,15 +19,15 @@ const merge = ROLLUP_VITALS.map(
 ).join(', ');
 
 /**
- * `insert … on conflict do update` adding the rows of `source` (a CTE or table with device_id,
+ * `insert … on conflict do update` adding the rows of `source` (a CTE or table with device_seq,
  * recorded_at and the four vitals) to the minute or hour rollups. Additive, so the order readings
  * arrive in does not matter; `least`/`greatest` ignore a vital the bucket has not seen yet.
  */
 export function addToRollups(source: SQL, width: 'minute' | 'hour'): SQL {
   const table = width === 'minute' ? healthRollupsMinute : healthRollupsHour;
   const step = sql.raw(`interval '1 ${width}'`);
-  return sql`insert into ${table} as r (device_id, bucket, readings, ${sql.raw(columns)})
-    select device_id, date_bin(${step}, recorded_at, ${ORIGIN}) as bucket, count(*), ${sql.raw(aggregates)}
+  return sql`insert into ${table} as r (device_seq, bucket, readings, ${sql.raw(ROLLUP_COLUMNS)})
+    select device_seq, date_bin(${step}, recorded_at, ${ORIGIN}) as bucket, count(*), ${sql.raw(aggregates)}
     from ${source} group by 1, 2
-    on conflict (device_id, bucket) do update set readings = r.readings + excluded.readings, ${sql.raw(merge)}`;
+    on conflict (device_seq, bucket) do update set readings = r.readings + excluded.readings, ${sql.raw(merge)}`;
 }

@@ -29,13 +29,15 @@
 import {
   type AlertEvent,
   DEVICE_MESSAGES,
+  HEALTH_MESSAGES,
   type HealthReading,
   INGEST_BATCH_MAX,
   type IngestResult,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
+import { badRequest, forbidden, unauthorized } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { AlertEngine } from '../alert/engine.ts';
 import { publish } from '../alert/publish.ts';
@@ -45,6 +47,7 @@ import { deviceAudience } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store-health.ts';
 
 const CREDENTIAL_TTL_MS = 1000;
+const DAY_MS = 86_400_000;
 const CREDENTIAL_CACHE_MAX = 10_000;
 /**
  * API codes are 43 base64url characters. Anything else is no key and costs no database lookup
@@ -66,6 +69,7 @@ export class IngestService {
   constructor(
     private readonly db: Db,
     private readonly engine: AlertEngine,
+    private readonly partitions: TimePartitions,
     private readonly events: EventBus,
     private readonly log: FastifyBaseLogger,
     options: IngestOptions = {},
@@ -102,10 +106,12 @@ export class IngestService {
   async ingestHealth(device: { id: string }, readings: HealthReading[]): Promise<IngestResult> {
     if (readings.length === 0) return { accepted: 0, duplicates: 0 };
     const receivedAt = new Date();
+    this.refuseExpired(readings, receivedAt);
     const rows = readings.map((r) => ({
       deviceId: device.id,
       messageId: r.messageId ?? null,
       recordedAt: r.recordedAt ? new Date(r.recordedAt) : receivedAt,
+      stampedOnArrival: !r.recordedAt,
       spo2: r.spo2 ?? null,
       heartRate: r.heartRate ?? null,
       temperature: r.temperature ?? null,
@@ -134,8 +140,42 @@ export class IngestService {
     await this.health.drain();
   }
 
+  /**
+   * A reading from before the raw retention would be dropped with its partition within the week
+   * (and would make a partition for nothing): refused, with a message that says why.
+   */
+  private refuseExpired(readings: HealthReading[], now: Date): void {
+    const days = this.partitions.retention.raw;
+    const cutoff = now.getTime() - days * DAY_MS;
+    const issues = readings.flatMap((r, i) =>
+      r.recordedAt && Date.parse(r.recordedAt) < cutoff
+        ? [
+            {
+              path: readings.length > 1 ? `${i}.recordedAt` : 'recordedAt',
+              message: HEALTH_MESSAGES.beforeRetention(days),
+            },
+          ]
+        : [],
+    );
+    if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+  }
+
   private async commitHealth(items: HealthBatchItem[]): Promise<(IngestResult | Error)[]> {
-    const { outcomes, publications } = await storeHealthBatch(this.db, this.engine, items, new Date());
+    const now = new Date();
+    const store = () => storeHealthBatch(this.db, this.engine, items, now);
+    const { outcomes, publications } = await store().catch(async (err: unknown) => {
+      if (!isMissingPartition(err)) throw err;
+      // A time no partition covers yet (the maintenance timer makes them weeks ahead): make its and try again.
+      let from = Number.POSITIVE_INFINITY;
+      let to = Number.NEGATIVE_INFINITY;
+      for (const item of items)
+        for (const row of item.rows) {
+          from = Math.min(from, row.recordedAt.getTime());
+          to = Math.max(to, row.recordedAt.getTime());
+        }
+      await this.partitions.ensure(new Date(from), new Date(to));
+      return store();
+    });
     publish(this.events, this.log, publications);
     return outcomes;
   }
