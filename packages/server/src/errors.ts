@@ -25,6 +25,9 @@ export const notFound = (message: string = SERVER_MESSAGES.notFound) =>
   new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, issues?: FieldIssue[]) =>
   new AppError(409, 'CONFLICT', message, issues);
+/** Nothing was done; the same request may succeed shortly (a full ingest queue). */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, 'BUSY', message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, {
     'retry-after': String(Math.max(1, retryAfterSeconds)),

@@ -107,6 +107,7 @@ export const SERVER_MESSAGES = {
   validation: 'Validation failed',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
   rateLimited: 'Too many requests. Please slow down.',
+  ingestBusy: 'The server is storing other readings; send these again shortly',
   payloadTooLarge: 'Request body is too large',
   internal: 'Internal server error',
   invalidRefresh: 'Invalid or expired refresh token',

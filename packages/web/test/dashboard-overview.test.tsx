@@ -54,15 +54,15 @@ function renderDashboard() {
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 type Rec = ReturnType<typeof makeRecord>;
-const stats = (values: number[]) =>
+const stats = (values: number[]): [number, number, number, number] | null =>
   values.length === 0
     ? null
-    : {
-        min: Math.min(...values),
-        max: Math.max(...values),
-        avg: values.reduce((a, b) => a + b, 0) / values.length,
-        count: values.length,
-      };
+    : [
+        Math.min(...values),
+        values.reduce((a, b) => a + b, 0) / values.length,
+        Math.max(...values),
+        values.length,
+      ];
 const vitals = (rs: Rec[]) => ({
   readings: rs.length,
   spo2: stats(rs.flatMap((r) => (r.spo2 === null ? [] : [r.spo2]))),

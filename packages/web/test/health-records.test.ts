@@ -39,7 +39,7 @@ describe('health records', () => {
 });
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0);
-const stat = (v: number, count = 1) => ({ min: v, avg: v, max: v, count });
+const stat = (v: number, count = 1): [number, number, number, number] => [v, v, v, count];
 const bucket = (minute: number, hr: number | null) => ({
   t: new Date(T0 + minute * 60_000).toISOString(),
   readings: 1,
@@ -89,8 +89,8 @@ describe('history for the chart', () => {
     });
     const same = withLiveReading(h, live(30, 80));
     expect(same.buckets).toHaveLength(1);
-    expect(same.buckets[0]!.heartRate).toEqual({ min: 70, avg: 75, max: 80, count: 2 });
-    expect(same.summary.heartRate?.count).toBe(2);
+    expect(same.buckets[0]!.heartRate).toEqual([70, 75, 80, 2]);
+    expect(same.summary.heartRate?.[3]).toBe(2);
     const next = withLiveReading(same, live(3700, 90));
     expect(next.buckets.map((b) => b.t)).toEqual([h.buckets[0]!.t, new Date(T0 + 3660_000).toISOString()]);
     expect(next.to).toBe(new Date(T0 + 3700_000).toISOString());
@@ -98,7 +98,7 @@ describe('history for the chart', () => {
   });
 
   it('tiles show the range average to one decimal, 0 without data', () => {
-    expect(tileAverage({ min: 1, avg: 96.66, max: 99, count: 3 })).toBe(96.7);
+    expect(tileAverage([1, 96.66, 99, 3])).toBe(96.7);
     expect(tileAverage(null)).toBe(0);
   });
 });

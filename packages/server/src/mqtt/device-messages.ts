@@ -14,7 +14,12 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 
 /** What the MQTT side needs from ingestion; `ctx.ingest` provides it. */
 export interface DeviceIngest<Device> {
-  ingestHealth(device: Device, readings: HealthReading[]): Promise<{ accepted: number; duplicates: number }>;
+  /** `'wait'`: when the ingest queue is full, wait for room (the PUBACK comes later) rather than be refused. */
+  ingestHealth(
+    device: Device,
+    readings: HealthReading[],
+    whenFull: 'wait',
+  ): Promise<{ accepted: number; duplicates: number }>;
   ingestAlerts(device: Device, events: AlertEvent[]): Promise<{ accepted: number; duplicates: number }>;
 }
 
@@ -114,7 +119,7 @@ export async function handleDeviceMessage<Device>(
     const device = await resolveDevice();
     const result =
       parsed.kind === 'health'
-        ? await ingest.ingestHealth(device, parsed.readings)
+        ? await ingest.ingestHealth(device, parsed.readings, 'wait')
         : await ingest.ingestAlerts(device, parsed.events);
     stats.accepted += result.accepted;
     stats.duplicates += result.duplicates;

@@ -136,9 +136,12 @@ export const healthHistoryBody = z
 export type HealthHistoryBody = z.infer<typeof healthHistoryBody>;
 
 /** One vital over a bucket or a range; null when no reading in it had that vital. */
-export const vitalStats = z
-  .object({ min: z.number(), avg: z.number(), max: z.number(), count: z.number().int() })
-  .nullable();
+/**
+ * One vital over a bucket or range: `[min, avg, max, count]`, or null when no reading had it. A
+ * tuple rather than an object: a 90-day history carries hundreds of buckets of four vitals, and
+ * the key names would be a third of its bytes.
+ */
+export const vitalStats = z.tuple([z.number(), z.number(), z.number(), z.number().int()]).nullable();
 export type VitalStats = z.infer<typeof vitalStats>;
 
 const historyVitals = {

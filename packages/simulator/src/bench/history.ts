@@ -37,7 +37,7 @@ async function seedDevice(db: pg.Client, deviceId: string, count: number, stepS:
   await db.query(
     `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
      select now() - make_interval(secs => ($3::int - s) * $2::int), ${seq}, ${VITALS_SQL},
-       substr(md5($1), 1, 8) || '-' || to_hex(s)
+       substr(md5($1::text), 1, 8) || '-' || to_hex(s)
      from generate_series(1, $3::int) as s`,
     [deviceId, stepS, count],
   );

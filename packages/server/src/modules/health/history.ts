@@ -34,12 +34,7 @@ function stats(row: AggregateRow, v: (typeof ROLLUP_VITALS)[number], exact: bool
   const count = row[`${v}_count`] ?? 0;
   if (count === 0) return null;
   const r = exact ? (x: number) => x : round2;
-  return {
-    min: r(row[`${v}_min`] ?? 0),
-    avg: r((row[`${v}_sum`] ?? 0) / count),
-    max: r(row[`${v}_max`] ?? 0),
-    count,
-  };
+  return [r(row[`${v}_min`] ?? 0), r((row[`${v}_sum`] ?? 0) / count), r(row[`${v}_max`] ?? 0), count];
 }
 
 const vitalsOf = (row: AggregateRow, exact = false) => ({

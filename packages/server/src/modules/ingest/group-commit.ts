@@ -11,6 +11,21 @@ export interface GroupCommitOptions {
   maxRows: number;
   /** Batches in flight at once; more lets a database server overlap one commit with the next insert. */
   concurrency: number;
+  /** Rows that may wait for a batch; past this a caller is refused or waits for room (see `submit`). */
+  maxQueuedRows: number;
+  /** How long a caller that chose to wait for room waits before it is refused after all. */
+  roomWaitMs: number;
+}
+
+/** What a caller does when the queue is full: be refused at once (HTTP: 429) or wait for room (MQTT: a later PUBACK). */
+export type WhenFull = 'refuse' | 'wait';
+
+/** The queue was full (and stayed full for `roomWaitMs` for a caller that waited): nothing was stored. */
+export class QueueFull extends Error {
+  constructor(readonly waited: boolean) {
+    super(waited ? 'ingest queue stayed full' : 'ingest queue full');
+    this.name = 'QueueFull';
+  }
 }
 
 /**
@@ -21,6 +36,9 @@ export interface GroupCommitOptions {
  */
 export class GroupCommitter<I, R> {
   private queue: Waiting<I, R>[] = [];
+  private queuedRows = 0;
+  /** Callers waiting for room in the queue, oldest first, each with its give-up timer. */
+  private waitingForRoom: { waiting: Waiting<I, R>; timer: NodeJS.Timeout }[] = [];
   private inFlight = 0;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
@@ -30,12 +48,50 @@ export class GroupCommitter<I, R> {
     private readonly options: GroupCommitOptions,
   ) {}
 
-  /** Resolves once the batch holding `item` has committed. */
-  submit(item: I, size: number): Promise<R> {
+  /** Rows waiting for a batch now (not those being written). */
+  get depth(): number {
+    return this.queuedRows;
+  }
+
+  /**
+   * Resolves once the batch holding `item` has committed. When the queue holds `maxQueuedRows`
+   * already, the caller is refused with QueueFull at once, or waits for room (in arrival order)
+   * for up to `roomWaitMs` and is refused then: the queue never grows past its limit.
+   */
+  submit(item: I, size: number, whenFull: WhenFull = 'refuse'): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, size, resolve, reject });
-      this.schedule();
+      const waiting = { item, size, resolve, reject };
+      if (this.waitingForRoom.length === 0 && this.hasRoom(size)) return this.enqueue(waiting);
+      if (whenFull === 'refuse') return reject(new QueueFull(false));
+      const entry = {
+        waiting,
+        timer: setTimeout(() => {
+          this.waitingForRoom = this.waitingForRoom.filter((w) => w !== entry);
+          reject(new QueueFull(true));
+        }, this.options.roomWaitMs),
+      };
+      this.waitingForRoom.push(entry);
     });
+  }
+
+  private hasRoom(size: number): boolean {
+    // An empty queue takes any caller, so one larger than the limit is not refused forever.
+    return this.queuedRows === 0 || this.queuedRows + size <= this.options.maxQueuedRows;
+  }
+
+  private enqueue(waiting: Waiting<I, R>): void {
+    this.queue.push(waiting);
+    this.queuedRows += waiting.size;
+    this.schedule();
+  }
+
+  /** Let in the callers waiting for room, oldest first, while it lasts. */
+  private admitWaiting(): void {
+    while (this.waitingForRoom.length > 0 && this.hasRoom(this.waitingForRoom[0]!.waiting.size)) {
+      const { waiting, timer } = this.waitingForRoom.shift()!;
+      clearTimeout(timer);
+      this.enqueue(waiting);
+    }
   }
 
   /** Resolves when nothing is queued or being written (for shutdown). */
@@ -64,7 +120,10 @@ export class GroupCommitter<I, R> {
       rows += this.queue[count]!.size;
       count++;
     }
-    return this.queue.splice(0, count);
+    this.queuedRows -= rows;
+    const batch = this.queue.splice(0, count);
+    this.admitWaiting();
+    return batch;
   }
 
   private start(batch: Waiting<I, R>[]): void {

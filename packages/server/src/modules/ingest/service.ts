@@ -33,16 +33,17 @@ import {
   type HealthReading,
   INGEST_BATCH_MAX,
   type IngestResult,
+  SERVER_MESSAGES,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
-import { badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { AlertEngine } from '../alert/engine.ts';
 import { publish } from '../alert/publish.ts';
 import { type DeviceRow, findDeviceByApiAuthCode } from '../device/repository.ts';
-import { GroupCommitter } from './group-commit.ts';
+import { GroupCommitter, QueueFull, type WhenFull } from './group-commit.ts';
 import { deviceAudience } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store-health.ts';
 
@@ -60,11 +61,27 @@ export interface IngestOptions {
   maxBatchRows?: number;
   /** Group commits in flight at once. */
   concurrency?: number;
+  /** Readings that may wait for a group commit (default INGEST_QUEUE_BATCHES batches). */
+  maxQueuedRows?: number;
+  /** How long an MQTT publish waits for room in a full queue (default ROOM_WAIT_MS). */
+  roomWaitMs?: number;
 }
+
+/**
+ * The ingest queue holds at most this many full batches (20,000 readings: about a second at the
+ * PostgreSQL target rate) besides those being written. Past it the server sheds load instead of
+ * letting memory and latency grow: HTTP callers get 429, MQTT publishes wait for their PUBACK.
+ */
+const INGEST_QUEUE_BATCHES = 4;
+/** An MQTT publish waits this long for room, then its connection closes without a PUBACK and the device resends. */
+const ROOM_WAIT_MS = 10_000;
 
 export class IngestService {
   private readonly credentials = new Map<string, { device: DeviceRow; at: number }>();
   private readonly health: GroupCommitter<HealthBatchItem, IngestResult>;
+  /** Readings refused because the queue was full, since start. */
+  shed = 0;
+  private lastShedLog = 0;
 
   constructor(
     private readonly db: Db,
@@ -74,9 +91,12 @@ export class IngestService {
     private readonly log: FastifyBaseLogger,
     options: IngestOptions = {},
   ) {
+    const maxRows = options.maxBatchRows ?? 10 * INGEST_BATCH_MAX;
     this.health = new GroupCommitter((items) => this.commitHealth(items), {
-      maxRows: options.maxBatchRows ?? 10 * INGEST_BATCH_MAX,
+      maxRows,
       concurrency: options.concurrency ?? 1,
+      maxQueuedRows: options.maxQueuedRows ?? INGEST_QUEUE_BATCHES * maxRows,
+      roomWaitMs: options.roomWaitMs ?? ROOM_WAIT_MS,
     });
   }
 
@@ -103,7 +123,16 @@ export class IngestService {
     }
   }
 
-  async ingestHealth(device: { id: string }, readings: HealthReading[]): Promise<IngestResult> {
+  /**
+   * `whenFull` decides what a caller meets when the queue already holds its limit: `'refuse'`
+   * (HTTP) a 429 with Retry-After at once; `'wait'` (MQTT) waiting for room, so the PUBACK comes
+   * later and the device, its in-flight window full, slows down; after ROOM_WAIT_MS a 503.
+   */
+  async ingestHealth(
+    device: { id: string },
+    readings: HealthReading[],
+    whenFull: WhenFull = 'refuse',
+  ): Promise<IngestResult> {
     if (readings.length === 0) return { accepted: 0, duplicates: 0 };
     const receivedAt = new Date();
     this.refuseExpired(readings, receivedAt);
@@ -117,7 +146,17 @@ export class IngestService {
       temperature: r.temperature ?? null,
       battery: r.battery ?? null,
     }));
-    return this.health.submit({ deviceId: device.id, rows }, rows.length);
+    return this.health.submit({ deviceId: device.id, rows }, rows.length, whenFull).catch((err: unknown) => {
+      if (!(err instanceof QueueFull)) throw err;
+      this.shed += rows.length;
+      if (Date.now() - this.lastShedLog > 10_000) {
+        this.lastShedLog = Date.now();
+        this.log.warn({ queued: this.health.depth, shed: this.shed }, 'ingest queue full: shedding load');
+      }
+      throw err.waited
+        ? serviceUnavailable(SERVER_MESSAGES.ingestBusy, 1)
+        : tooManyRequests(SERVER_MESSAGES.ingestBusy, 1);
+    });
   }
 
   /** Device-raised events (FALL, SOS, …): the alert engine makes each new one an alert. */

@@ -10,11 +10,12 @@ import {
 const ORIGIN = Date.UTC(2000, 0, 1);
 const VITALS = ['spo2', 'heartRate', 'temperature', 'battery'] as const;
 
+/** `[min, avg, max, count]` with one more reading. */
 const add = (s: VitalStats, v: number | null): VitalStats => {
   if (v === null) return s;
-  if (!s) return { min: v, avg: v, max: v, count: 1 };
-  const count = s.count + 1;
-  return { min: Math.min(s.min, v), max: Math.max(s.max, v), avg: s.avg + (v - s.avg) / count, count };
+  if (!s) return [v, v, v, 1];
+  const [min, avg, max, n] = s;
+  return [Math.min(min, v), avg + (v - avg) / (n + 1), Math.max(max, v), n + 1];
 };
 
 function addReading<T extends Omit<HistoryBucket, 't'>>(target: T, r: HealthRecord): T {
@@ -93,13 +94,14 @@ export function seriesOf(h: HealthHistory, vital: 'heartRate' | 'spo2'): Series 
       const mid = (x + last) / 2;
       for (const k of ['avg', 'min', 'max'] as const) out[k].push({ x: mid, y: null });
     }
-    out.avg.push({ x, y: s.avg });
-    out.min.push({ x, y: s.min });
-    out.max.push({ x, y: s.max });
+    const [min, avg, max] = s;
+    out.avg.push({ x, y: avg });
+    out.min.push({ x, y: min });
+    out.max.push({ x, y: max });
     last = x;
   }
   return out;
 }
 
 /** A summary average for a tile: one decimal, 0 when the range has no reading of it (spec). */
-export const tileAverage = (s: VitalStats): number => (s ? Math.round(s.avg * 10) / 10 : 0);
+export const tileAverage = (s: VitalStats): number => (s ? Math.round(s[1] * 10) / 10 : 0);
