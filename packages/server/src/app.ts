@@ -24,6 +24,7 @@ import { AppError } from './errors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
+import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { EventBus } from './lib/events.ts';
 import { serializeError } from './lib/log-errors.ts';
 import { AlertMailer } from './mail/alert-mailer.ts';
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'vw:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: 'vw:rl:' } : { store: FixedWindowStore }),
     // Redis down: serve without the limit rather than refuse readings and sign-ins.
     skipOnError: true,
     // Per client as the device limits count them: an IPv6 address by its /64.

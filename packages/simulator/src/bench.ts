@@ -19,6 +19,7 @@ import {
   socketLatency,
   type Window,
 } from './bench/load.ts';
+import { rawInsertRate } from './bench/raw-insert.ts';
 import { fmt, log, type PhaseResult, report } from './bench/report.ts';
 import {
   type CpuSnapshot,
@@ -40,9 +41,11 @@ const HELP = `Usage: npm run bench -- [options]
   --http-concurrency N  HTTP posts in flight (default 8)
   --latency-rate N      readings/s for the latency phases (default 1000)
   --databases LIST      postgres,pglite (default both)
-  --phases LIST         mqtt,http,latency,http-latency (default) and history: throughput over MQTT
-                        and HTTP, device→socket latency with readings sent over MQTT or HTTP; history
-                        (PostgreSQL only) seeds --history-readings and times the history call per range
+  --phases LIST         raw,mqtt,http,latency,http-latency (default) and history: raw (PostgreSQL only)
+                        multi-row inserts straight into the readings table, the ceiling the rest is
+                        compared with; throughput over MQTT and HTTP; device→socket latency with
+                        readings sent over MQTT or HTTP; history (PostgreSQL only) seeds
+                        --history-readings and times the history call per range
   --history-readings N  readings stored for the history phase (default 10,000,000)
   --history-calls N     history calls timed per range (default 50)
   --mqtt-url URL        use this external broker (the server subscribes to it, as with
@@ -66,7 +69,9 @@ const options = z.object({
   phases: z
     .string()
     .transform((s) =>
-      s.split(',').map((p) => z.enum(['mqtt', 'http', 'latency', 'http-latency', 'history']).parse(p.trim())),
+      s
+        .split(',')
+        .map((p) => z.enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history']).parse(p.trim())),
     ),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   mqttUrl: z
@@ -90,7 +95,7 @@ function readOptions(): Options {
       'http-concurrency': { type: 'string', default: '8' },
       'latency-rate': { type: 'string', default: '1000' },
       databases: { type: 'string', default: 'postgres,pglite' },
-      phases: { type: 'string', default: 'mqtt,http,latency,http-latency' },
+      phases: { type: 'string', default: 'raw,mqtt,http,latency,http-latency' },
       'mqtt-url': { type: 'string' },
       'database-url': {
         type: 'string',
@@ -198,6 +203,18 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
     };
 
     const run = (phase: Options['phases'][number]) => opts.phases.includes(phase);
+    if (run('raw') && scratch) {
+      log('  raw insert: multi-row inserts straight into the readings table…');
+      const raw = await measured(server, (onStart) =>
+        rawInsertRate(
+          scratch.url,
+          devices.map((d) => d._id),
+          window,
+          onStart,
+        ),
+      );
+      push('raw insert', `${fmt(raw.result.perSecond)} rows/s`, raw.result.perSecond, raw.result.count, raw);
+    }
     if (run('mqtt')) {
       log(`  MQTT: ${devices.length} devices × ${opts.window} QoS 1 messages in flight…`);
       const mqtt = await measured(server, (onStart) =>

@@ -95,18 +95,19 @@ const escalation = z
 /** A device's complete alarm settings, every value within its safe bounds. */
 export const alarmSettings = z.object({ conditions, escalation }).strict() satisfies z.ZodType<AlarmSettings>;
 
+/** The stored shape, checked loosely (made once: the ingest path reads it for every batch). */
+const storedOverrides = z.object({
+  conditions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  escalation: z.record(z.string(), z.unknown()).optional(),
+});
+
 /**
  * What a device stores: only what differs from the defaults, so devices nobody tuned follow the
  * documented defaults as they evolve. Read back leniently: a stored value that today's bounds
  * refuse falls back to the default rather than breaking the device's ingestion.
  */
 export function effectiveAlarmSettings(stored: unknown): AlarmSettings {
-  const overrides = z
-    .object({
-      conditions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-      escalation: z.record(z.string(), z.unknown()).optional(),
-    })
-    .safeParse(stored);
+  const overrides = storedOverrides.safeParse(stored);
   if (!overrides.success) return DEFAULT_ALARM_SETTINGS;
   const { conditions = {}, escalation = {} } = overrides.data;
   // Most devices keep the defaults: no need to validate them again on every reading.

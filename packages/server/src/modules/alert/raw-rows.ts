@@ -8,7 +8,21 @@ import type { Tx } from '../../db/index.ts';
  */
 export async function rawRows<T extends z.ZodType>(tx: Tx, query: SQL, row: T): Promise<z.output<T>[]> {
   const result: unknown = await tx.execute(query);
-  return z.object({ rows: z.array(row) }).parse(result).rows;
+  return resultOf(row).parse(result).rows;
+}
+
+/**
+ * One result schema per row schema, made once: zod compiles a schema on its first parse, and
+ * doing that for every query cost more CPU than the rows themselves on the ingest path.
+ */
+const resultSchemas = new WeakMap<z.ZodType, z.ZodType>();
+function resultOf<T extends z.ZodType>(row: T): z.ZodType<{ rows: z.output<T>[] }> {
+  let schema = resultSchemas.get(row);
+  if (!schema) {
+    schema = z.object({ rows: z.array(row) });
+    resultSchemas.set(row, schema);
+  }
+  return schema as z.ZodType<{ rows: z.output<T>[] }>;
 }
 
 /** `timestamptz` as milliseconds since the epoch, whichever driver and type parser is in use. */

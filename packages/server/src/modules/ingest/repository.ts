@@ -31,6 +31,8 @@ const episodeRow = z.object({
   calm_ms: epochMs.nullable(),
 });
 
+const deviceEpisodeRow = episodeRow.extend({ device_id: z.string() });
+
 const userIdsOf = (deviceId: unknown) =>
   sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
 
@@ -65,7 +67,7 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
         extract(epoch from e.since) * 1000 as since_ms, e.priority,
         extract(epoch from e.seen_at) * 1000 as seen_ms, extract(epoch from e.calm_since) * 1000 as calm_ms
       from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
-    episodeRow.extend({ device_id: z.string() }),
+    deviceEpisodeRow,
   );
   return rows.map(({ alarmSettings, ...d }) => ({
     ...d,

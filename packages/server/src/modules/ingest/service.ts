@@ -78,6 +78,10 @@ const ROOM_WAIT_MS = 10_000;
 
 export class IngestService {
   private readonly credentials = new Map<string, { device: DeviceRow; at: number }>();
+  /** Credential lookups under way, by API code. */
+  private readonly lookups = new Map<string, Promise<DeviceRow | undefined>>();
+  /** Moves on every admin change of a device, so a lookup begun before it is not cached. */
+  private generation = 0;
   private readonly health: GroupCommitter<HealthBatchItem, IngestResult>;
   /** Readings refused because the queue was full, since start. */
   shed = 0;
@@ -118,6 +122,8 @@ export class IngestService {
 
   /** Drop cached credentials of a device (its validity or codes changed, or it was deleted). */
   forgetDevice(deviceId: string): void {
+    this.generation++;
+    this.lookups.clear();
     for (const [key, entry] of this.credentials) {
       if (entry.device.id === deviceId) this.credentials.delete(key);
     }
@@ -219,20 +225,36 @@ export class IngestService {
     return outcomes;
   }
 
-  private async lookup(apiKey: string): Promise<DeviceRow | undefined> {
-    if (!API_KEY_SHAPE.test(apiKey)) return undefined;
+  private lookup(apiKey: string): Promise<DeviceRow | undefined> {
+    if (!API_KEY_SHAPE.test(apiKey)) return Promise.resolve(undefined);
     const now = Date.now();
     const cached = this.credentials.get(apiKey);
-    if (cached && now - cached.at < CREDENTIAL_TTL_MS) return cached.device;
-    const device = await findDeviceByApiAuthCode(this.db, apiKey);
+    if (cached && now - cached.at < CREDENTIAL_TTL_MS) return Promise.resolve(cached.device);
+    // One query per key at a time: a device with several publishes in flight when its entry
+    // expires would otherwise look itself up once for each (measured: 3.8 lookups per device a second).
+    const pending = this.lookups.get(apiKey);
+    if (pending) return pending;
+    const generation = this.generation;
+    const lookup = findDeviceByApiAuthCode(this.db, apiKey)
+      .then((device) => {
+        // An admin change while the query ran: do not keep what it read before the change.
+        if (generation === this.generation) this.remember(apiKey, device, now);
+        return device;
+      })
+      .finally(() => {
+        if (this.lookups.get(apiKey) === lookup) this.lookups.delete(apiKey);
+      });
+    this.lookups.set(apiKey, lookup);
+    return lookup;
+  }
+
+  private remember(apiKey: string, device: DeviceRow | undefined, at: number): void {
     this.credentials.delete(apiKey);
-    if (device) {
-      if (this.credentials.size >= CREDENTIAL_CACHE_MAX) {
-        const oldest = this.credentials.keys().next().value;
-        if (oldest !== undefined) this.credentials.delete(oldest);
-      }
-      this.credentials.set(apiKey, { device, at: now });
+    if (!device) return;
+    if (this.credentials.size >= CREDENTIAL_CACHE_MAX) {
+      const oldest = this.credentials.keys().next().value;
+      if (oldest !== undefined) this.credentials.delete(oldest);
     }
-    return device;
+    this.credentials.set(apiKey, { device, at });
   }
 }
