@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UserService(database.db, tokens, throttle, events),
     mqtt: new MqttGateway(config),
     events,
-    ...createDataPath(database, events, app.log, config.retentionDays),
+    ...createDataPath(database, events, app.log, config),
     pushHealth: push,
     push,
     alertMailer: new AlertMailer(

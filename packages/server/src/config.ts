@@ -137,6 +137,8 @@ export interface AppConfig {
     offlineSweepIntervalMs?: number;
     /** How often to run due escalation steps (default 1 s); 0 turns the timer off. */
     escalationIntervalMs?: number;
+    /** Readings that may wait for a group commit before ingestion sheds load (see IngestService). */
+    maxQueuedRows?: number;
   };
   /** Days raw readings and rollups are kept (default DEFAULT_RETENTION). */
   retentionDays?: RetentionDays;

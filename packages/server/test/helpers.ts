@@ -185,3 +185,12 @@ export async function logsOf(built: BuiltApp, work: () => Promise<void>): Promis
   }
   return lines.join('');
 }
+
+/** Poll until `check` holds, or fail after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

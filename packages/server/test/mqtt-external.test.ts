@@ -4,18 +4,9 @@ import { sql } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, userWithDevice } from './device-helpers.ts';
-import { createAdmin, dbTargets, unique } from './helpers.ts';
+import { createAdmin, dbTargets, eventually, unique } from './helpers.ts';
 import { useMqttApp } from './mqtt-helpers.ts';
 import { connectSocket, listenOnce, recordEvents, serviceUrl } from './realtime-helpers.ts';
-
-/** Poll until `check` holds (the broker acknowledged the device long before the server commits). */
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 // The local Mosquitto (TEST_MQTT_URL) stands in for an MQTT cluster: devices publish to it, the
 // server ingests through its shared subscription. Mosquitto here allows anonymous clients; in

@@ -43,7 +43,7 @@ function mqttIngest(ctx: AppContext): MqttIngest<IngestDevice> {
   const cache = new Map<string, { device: IngestDevice | undefined; at: number }>();
   return {
     authenticateDevice: (deviceId, apiAuthCode) => ctx.ingest.authenticateDevice(deviceId, apiAuthCode),
-    ingestHealth: (device, readings) => ctx.ingest.ingestHealth(device, readings),
+    ingestHealth: (device, readings, whenFull) => ctx.ingest.ingestHealth(device, readings, whenFull),
     ingestAlerts: (device, events) => ctx.ingest.ingestAlerts(device, events),
     async findIngestDevice(deviceId) {
       const now = Date.now();

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
-import { DEFAULT_RETENTION, type RetentionDays, TimePartitions } from '../../db/partitions.ts';
+import { DEFAULT_RETENTION, TimePartitions } from '../../db/partitions.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { AlertEngine } from '../alert/engine.ts';
 import { alertRoutes } from '../alert/routes.ts';
@@ -26,10 +27,10 @@ export function createDataPath(
   database: Database,
   events: EventBus,
   log: FastifyBaseLogger,
-  retentionDays: RetentionDays = DEFAULT_RETENTION,
+  config: Pick<AppConfig, 'retentionDays' | 'ingest'> = {},
 ) {
   const alertEngine = new AlertEngine(database.db, events, log.child({ module: 'alerts' }));
-  const partitions = new TimePartitions(database.db, retentionDays);
+  const partitions = new TimePartitions(database.db, config.retentionDays ?? DEFAULT_RETENTION);
   const ingest = new IngestService(
     database.db,
     alertEngine,
@@ -39,6 +40,7 @@ export function createDataPath(
     {
       // PGlite runs one statement at a time; a server overlaps one batch's commit with the next insert.
       concurrency: database.kind === 'postgres' ? 4 : 1,
+      maxQueuedRows: config.ingest?.maxQueuedRows,
     },
   );
   return { alertEngine, partitions, ingest };
