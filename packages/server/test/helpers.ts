@@ -33,8 +33,8 @@ export function dbTargets(): DbTarget[] {
   return targets;
 }
 
-/** A fresh database on the server per test file, dropped afterwards. */
-async function openScratchPostgres(url: string) {
+/** An empty database on the PostgreSQL server at `url`: its URL, and how to drop it. */
+export async function createScratchDatabase(url: string) {
   const name = `vw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -42,14 +42,9 @@ async function openScratchPostgres(url: string) {
   await admin.end();
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
-  const database = await createDatabase({
-    databaseUrl: scratch.toString(),
-    pgliteDir: 'memory',
-    poolSize: 10,
-  });
-  await database.migrate();
   return {
-    database,
+    name,
+    url: scratch.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -57,6 +52,14 @@ async function openScratchPostgres(url: string) {
       await c.end();
     },
   };
+}
+
+/** A fresh database on the server per test file, dropped afterwards. */
+async function openScratchPostgres(url: string) {
+  const scratch = await createScratchDatabase(url);
+  const database = await createDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory', poolSize: 10 });
+  await database.migrate();
+  return { database, drop: scratch.drop };
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -22,9 +22,34 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Apply committed migrations; on PostgreSQL under an advisory lock so concurrent starts are safe. */
   migrate(): Promise<void>;
-  /** Answers when the database answers a query. */
+  /** Answers when the database answers a query; rejects after PING_TIMEOUT_MS (a dead network never answers). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** `/readyz` must answer within 2 s: a database that has not answered by then is down. */
+export const PING_TIMEOUT_MS = 1500;
+
+/**
+ * No wait on PostgreSQL is unbounded. A connection is got within 5 s or refused. A statement runs
+ * at most 15 s (server side). An answer that never comes (packets dropped) fails the query after
+ * 20 s (client side). A transaction left idle is ended after 30 s. Migrations run on a pool of
+ * their own without the statement limit: moving a large table takes longer.
+ */
+const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  idle_in_transaction_session_timeout: 30_000,
+  keepAlive: true,
+};
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,9 +70,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function createPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...POOL_TIMEOUTS });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out one's (its backend terminated mid-transaction): the query under way, or the
+  // next one, fails with it, and the client is not reused.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -61,14 +89,20 @@ async function createPostgres(url: string, max: number): Promise<Database> {
       });
       try {
         await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder });
+        const migrationPool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+        migrationPool.on('error', () => {});
+        try {
+          await migrateNodePg(drizzleNodePg({ client: migrationPool, schema }), { migrationsFolder });
+        } finally {
+          await migrationPool.end();
+        }
       } finally {
         await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();
       }
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
     },
     async close() {
       await pool.end();
@@ -88,7 +122,7 @@ async function createPglite(dir: string): Promise<Database> {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
     },
     async close() {
       await client.close();
