@@ -82,12 +82,13 @@ describe.each(dbTargets())('alert API on $name', (target) => {
       payload: { data: { alerts } },
     });
 
-  it('latest/:count returns the newest alerts of the caller’s devices only', async () => {
-    const res = await latest(carer, 3);
+  it('latest/:count returns the newest arrivals of the caller’s devices only, device time within one arrival', async () => {
+    const res = await latest(carer, 4);
     expect(res.statusCode).toBe(200);
     const alerts: AlertRecord[] = res.json().data.alerts;
-    expect(alerts.map((a) => a.createdAt)).toEqual([timesA[0], timesB[0], timesA[1]]);
-    expect(alerts[0]).toMatchObject({
+    // B's three arrived after A's twelve.
+    expect(alerts.map((a) => a.createdAt)).toEqual([...timesB, timesA[0]]);
+    expect(alerts[3]).toMatchObject({
       device: deviceA,
       deviceName: 'Watch A',
       alertType: 'FALL',
@@ -98,6 +99,17 @@ describe.each(dbTargets())('alert API on $name', (target) => {
     expect((await latest(carer, 100)).json().data.alerts).toHaveLength(15);
     expect((await latest(partner, 100)).json().data.alerts).toHaveLength(12);
     expect((await latest(admin, 5)).json().data.alerts).toEqual([]);
+  });
+
+  it('a late SOS (buffered for ten minutes) is on top of latest, and in device-time place in the history', async () => {
+    const late = await userWithDevice(built(), admin, 'Watch L');
+    await postAlert(built(), late.device.apiAuthCode, { alertType: 'FALL', recordedAt: isoFromNow(-60_000) });
+    await postAlert(built(), late.device.apiAuthCode, { alertType: 'SOS', recordedAt: isoFromNow(-600_000) });
+    const [first, second] = (await latest(late.user, 2)).json().data.alerts as AlertRecord[];
+    expect([first?.alertType, second?.alertType]).toEqual(['SOS', 'FALL']);
+    expect(Date.parse(first!.receivedAt)).toBeGreaterThan(Date.parse(first!.createdAt));
+    const history = await page(late.user);
+    expect(history.alerts.map((a) => a.alertType)).toEqual(['FALL', 'SOS']);
   });
 
   it('latest/:count answers 400 outside 1–100 and 401 without a token', async () => {

@@ -15,6 +15,7 @@ export const alertRecord = (deviceId: string, alertType: string, overrides: Part
     alertTitle: `${alertType} alert`,
     alertMessage: `Message ${randomUUID()}`,
     createdAt: new Date().toISOString(),
+    receivedAt: new Date().toISOString(),
     isRead: false,
     priority: priorityOf(alertType),
     status: 'active',

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { type AlertRecord, type HealthRecord, priorityOf, type SocketAck } from '@vitalwatch/shared';
+import type { HealthRecord, SocketAck } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { updateUser } from '../src/modules/user/repository.ts';
 import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, useTestApp } from './helpers.ts';
+import { alertRecord } from './push-fixtures.ts';
 import { connectSocket, listenOnce, recordEvents, useSockets } from './realtime-helpers.ts';
 
 const healthRecord = (device: string, heartRate: number): HealthRecord => ({
@@ -14,21 +14,6 @@ const healthRecord = (device: string, heartRate: number): HealthRecord => ({
   temperature: 97.9,
   battery: 80,
   createdAt: new Date().toISOString(),
-});
-
-const alertRecord = (device: string, alertType: string): AlertRecord => ({
-  _id: randomUUID(),
-  device,
-  priority: priorityOf(alertType),
-  status: 'active',
-  acknowledged: null,
-  resolved: null,
-  deviceName: 'Watch',
-  alertType,
-  alertTitle: `${alertType} alert`,
-  alertMessage: `${alertType} on Watch`,
-  createdAt: new Date().toISOString(),
-  isRead: false,
 });
 
 describe.each(dbTargets())('Socket.IO real time on $name', (target) => {

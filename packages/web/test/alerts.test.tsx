@@ -4,6 +4,7 @@ import { type AlertRecord, alertTypeLabel } from '@vitalwatch/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertsHistory } from '../src/features/alerts/components/alerts-history.tsx';
 import { alertTone } from '../src/features/alerts/utils/alert-style.ts';
+import { mergeNewest } from '../src/features/alerts/utils/merge-alerts.ts';
 import { connectRealtime, disconnectRealtime } from '../src/lib/socket.ts';
 import { makeAlert, makeDevice, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 import { lastSocket } from './socket-fake.ts';
@@ -343,5 +344,24 @@ describe('alert type colours (spec 9)', () => {
     expect(alertTone('DEVICE_OFFLINE')).toBe('yellow');
     expect(alertTypeLabel('HIGH_HEART_RATE')).toBe('High Heart Rate');
     expect(alertTypeLabel('LOW_SPO2')).toBe('Low SpO2');
+  });
+});
+
+describe('merging live alerts', () => {
+  it('orders what is new to a carer by arrival: a late SOS lands above a newer FALL', () => {
+    const fall = makeAlert({
+      _id: 'fall',
+      alertType: 'FALL',
+      createdAt: '2026-01-01T10:09:00.000Z',
+      receivedAt: '2026-01-01T10:09:01.000Z',
+    });
+    const sos = makeAlert({
+      _id: 'sos',
+      alertType: 'SOS',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      receivedAt: '2026-01-01T10:10:00.000Z',
+    });
+    expect(mergeNewest([fall], [sos], false, 'receivedAt').map((a) => a._id)).toEqual(['sos', 'fall']);
+    expect(mergeNewest([fall], [sos]).map((a) => a._id)).toEqual(['fall', 'sos']);
   });
 });

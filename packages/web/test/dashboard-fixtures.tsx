@@ -53,6 +53,7 @@ export const makeAlert = (over: Partial<AlertRecord> = {}): AlertRecord => ({
   alertTitle: 'High heart rate',
   alertMessage: 'Heart rate 130 BPM is above 100 BPM',
   createdAt: new Date().toISOString(),
+  receivedAt: new Date().toISOString(),
   isRead: false,
   priority: 'medium',
   status: 'active',

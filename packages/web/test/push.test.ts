@@ -132,6 +132,7 @@ describe('foreground alerts', () => {
     alertTitle: 'SOS Alert',
     alertMessage: 'SOS button pressed',
     createdAt: '2026-01-01T00:00:00.000Z',
+    receivedAt: '2026-01-01T00:00:00.000Z',
     isRead: false,
     priority: 'high',
     status: 'active',

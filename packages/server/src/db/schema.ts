@@ -187,6 +187,7 @@ export const alerts = pgTable(
   },
   (t) => [
     index('alerts_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
+    index('alerts_device_created_idx').on(t.deviceId, t.createdAt.desc()),
     index('alerts_unresolved_idx').on(t.deviceId, t.alertType).where(sql`${t.status} <> 'resolved'`),
     uniqueIndex('alerts_device_message_idx').on(t.deviceId, t.messageId),
   ],

@@ -75,7 +75,10 @@ export const alertRecord = alertLifecycle.extend({
   alertType: z.string(),
   alertTitle: z.string(),
   alertMessage: z.string(),
+  /** When it happened (device time). */
   createdAt: z.string(),
+  /** When the server stored it: what is new to a carer is ordered by this. */
+  receivedAt: z.string(),
   isRead: z.boolean(),
 });
 export type AlertRecord = z.infer<typeof alertRecord>;

@@ -107,6 +107,7 @@ const stepAlertRow = z.object({
   alert_message: z.string(),
   priority: z.enum(['high', 'medium', 'low']),
   recorded_ms: epochMs,
+  created_ms: epochMs,
   primary_ids: z.array(z.string()),
   backup_ids: z.array(z.string()),
 });
@@ -122,6 +123,7 @@ async function announceSteps(
     tx,
     sql`select a.id::text, a.device_id::text, d.device_name, a.alert_type, a.alert_title, a.alert_message,
         a.priority, extract(epoch from a.recorded_at) * 1000 as recorded_ms,
+        extract(epoch from a.created_at) * 1000 as created_ms,
         array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary') as primary_ids,
         array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'backup') as backup_ids
       from ${alerts} a join ${devices} d on d.id = a.device_id
@@ -161,6 +163,7 @@ async function announceSteps(
       resolvedByName: null,
       resolveNote: null,
       recordedAt: new Date(r.recorded_ms),
+      createdAt: new Date(r.created_ms),
       isRead: false,
     });
     try {

@@ -14,7 +14,10 @@ export const presentLifecycle = (a: LifecycleRow): AlertLifecycle => ({
   resolved: mark(a.resolvedAt, a.resolvedByName, a.resolveNote),
 });
 
-/** `createdAt` is when it happened (the reading or event time), so lists and live updates agree. */
+/**
+ * `createdAt` is when it happened (the reading or event time), so lists and live updates agree;
+ * `receivedAt` when the server stored it, the order of what is new to a carer.
+ */
 export const presentAlert = (a: VisibleAlert): AlertRecord => ({
   ...presentLifecycle(a),
   deviceName: a.deviceName,
@@ -22,6 +25,7 @@ export const presentAlert = (a: VisibleAlert): AlertRecord => ({
   alertTitle: a.alertTitle,
   alertMessage: a.alertMessage,
   createdAt: a.recordedAt.toISOString(),
+  receivedAt: a.createdAt.toISOString(),
   isRead: a.isRead,
 });
 

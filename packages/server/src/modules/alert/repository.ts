@@ -50,6 +50,8 @@ export interface VisibleAlert extends LifecycleRow {
   alertTitle: string;
   alertMessage: string;
   recordedAt: Date;
+  /** When the server stored it (arrival), not when it happened. */
+  createdAt: Date;
   isRead: boolean;
 }
 
@@ -387,6 +389,7 @@ function visibleTo(tx: Tx, userId: string) {
       alertTitle: alerts.alertTitle,
       alertMessage: alerts.alertMessage,
       recordedAt: alerts.recordedAt,
+      createdAt: alerts.createdAt,
       isRead: sql<boolean>`(${alertReads.alertId} is not null)`,
     })
     .from(alerts)
@@ -406,9 +409,13 @@ const filterConditions = (f: AlertFilters): (SQL | undefined)[] => [
 /** Newest first by when it happened; the id breaks ties so keyset paging is exact. */
 const newestFirst = [desc(alerts.recordedAt), desc(alerts.id)];
 
+/**
+ * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
+ * lands on top (history pages keep device time); alerts stored together, newest device time first.
+ */
 export const listLatest = async (tx: Tx, userId: string, count: number): Promise<VisibleAlert[]> =>
   visibleTo(tx, userId)
-    .orderBy(...newestFirst)
+    .orderBy(desc(alerts.createdAt), ...newestFirst)
     .limit(count);
 
 export interface Cursor {

@@ -40,7 +40,7 @@ export function useRecentAlerts() {
   useRealtimeEvent('alerts', (incoming) => {
     setState((s) =>
       s.status === 'ready'
-        ? { ...s, alerts: mergeNewest(s.alerts, incoming).slice(0, RECENT_ALERTS_COUNT) }
+        ? { ...s, alerts: mergeNewest(s.alerts, incoming, false, 'receivedAt').slice(0, RECENT_ALERTS_COUNT) }
         : s,
     );
   });

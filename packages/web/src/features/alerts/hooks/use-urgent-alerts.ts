@@ -34,7 +34,7 @@ export function useUrgentAlerts() {
   useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
   useRealtimeEvent('alerts', (incoming) => {
     const urgent = incoming.filter(isUrgent);
-    if (urgent.length > 0) setAlerts((list) => mergeNewest(list, urgent));
+    if (urgent.length > 0) setAlerts((list) => mergeNewest(list, urgent, false, 'receivedAt'));
   });
   const applyLifecycle = useCallback((update: AlertLifecycle) => {
     if (!isUrgent(update)) setAlerts((list) => list.filter((a) => a._id !== update._id));

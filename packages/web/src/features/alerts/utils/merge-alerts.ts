@@ -1,16 +1,17 @@
 import { type AlertLifecycle, type AlertRecord, PRIORITY_RANK } from '@vitalwatch/shared';
 
-const time = (a: AlertRecord) => Date.parse(a.createdAt);
-
 /**
  * `incoming` alerts not yet in `list`, merged in newest first (live alerts land on top), or by
- * priority first (high, medium, low) when `byPriority`.
+ * priority first (high, medium, low) when `byPriority`. Newest by device time (`createdAt`, the
+ * history's order) or by arrival (`receivedAt`: what is new to a carer, where a late SOS belongs on top).
  */
 export function mergeNewest(
   list: readonly AlertRecord[],
   incoming: readonly AlertRecord[],
   byPriority = false,
+  newestBy: 'createdAt' | 'receivedAt' = 'createdAt',
 ): AlertRecord[] {
+  const time = (a: AlertRecord) => Date.parse(a[newestBy]);
   const known = new Set(list.map((a) => a._id));
   const fresh = incoming.filter((a) => !known.has(a._id));
   if (fresh.length === 0) return [...list];
@@ -18,6 +19,7 @@ export function mergeNewest(
     (a, b) =>
       (byPriority ? PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] : 0) ||
       time(b) - time(a) ||
+      Date.parse(b.createdAt) - Date.parse(a.createdAt) ||
       (a._id < b._id ? 1 : -1),
   );
 }
