@@ -150,6 +150,30 @@ describe.each(dbTargets())('account API on $name', (target) => {
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     });
+
+    it('counts failures per account: guesses under the username lock the e-mail too, and the other way round', async () => {
+      for (const [guessAs, thenAs] of [
+        ['username', 'email'],
+        ['email', 'username'],
+      ] as const) {
+        const u = await signup(built());
+        const name = { username: u.user.username, email: u.user.email };
+        for (let i = 0; i < 10; i++) {
+          const res = await inject({
+            method: 'POST',
+            url: '/api/v1/user/login',
+            payload: { user: { username: name[guessAs], password: `Wrong${i}xx` } },
+          });
+          expect(res.statusCode).toBe(401);
+        }
+        const other = await inject({
+          method: 'POST',
+          url: '/api/v1/user/login',
+          payload: { user: { username: name[thenAs].toUpperCase(), password: u.password } },
+        });
+        expect(other.statusCode).toBe(429);
+      }
+    });
   });
 
   describe('tokens', () => {

@@ -73,13 +73,15 @@ export class UserService {
   }
 
   async login({ username, password }: LoginInput): Promise<Session> {
-    const key = username.trim().toLowerCase();
+    const user = await repo.findUserByLogin(this.db, username.trim());
+    // Failures count per account, whichever of its names (username or e-mail) was typed; for a
+    // name no account has, per name.
+    const key = user ? `account:${user.id}` : `name:${username.trim().toLowerCase()}`;
     const retryAfter = await this.throttle.blockedFor(key);
     if (retryAfter > 0)
       throw new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.tooManyLogins, undefined, {
         'retry-after': String(retryAfter),
       });
-    const user = await repo.findUserByLogin(this.db, username.trim());
     if (!user) await burnPasswordCheck(password);
     const ok = user ? await verifyPassword(password, user.passwordHash) : false;
     if (!user || !ok) {
