@@ -72,10 +72,14 @@ describe.each(dbTargets())('odd input on $name', (target) => {
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     });
 
-    it('names the field that holds it', async () => {
-      const res = await post('/api/v1/user/update-name', { fullName: 'Bad\u0000Name' }, user);
-      expect(res.json().issues).toEqual([
-        { path: 'fullName', message: 'Text must not contain NUL (\\u0000) characters' },
+    it('names the field that holds it, in the words of its own schema where that refuses control characters', async () => {
+      const name = await post('/api/v1/user/update-name', { fullName: 'Bad\u0000Name' }, user);
+      expect(name.json().issues).toEqual([
+        { path: 'fullName', message: 'Full Name must not contain control or text-direction characters' },
+      ]);
+      const endpoint = await post('/api/v1/push/unsubscribe', { endpoint: subscription.endpoint }, user);
+      expect(endpoint.json().issues).toEqual([
+        { path: 'endpoint', message: 'Text must not contain NUL (\\u0000) characters' },
       ]);
     });
 

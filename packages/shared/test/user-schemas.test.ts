@@ -104,3 +104,34 @@ describe('login schema', () => {
     expect(loginSchema.safeParse({ username: 'ada@example.com', password: 'x' }).success).toBe(true);
   });
 });
+
+describe('names and addresses shown to other people', () => {
+  it('refuses control and text-direction characters in a name, and keeps joiners scripts need', () => {
+    for (const fullName of ['Ada\u202Eecalevol', 'Ada\u2066x', 'Ada\u0007', 'Ada\u200FLovelace']) {
+      expect(messages(signupSchema.safeParse({ ...valid, fullName })).fullName, fullName).toBe(
+        'Full Name must not contain control or text-direction characters',
+      );
+    }
+    for (const fullName of ['Zoë Ñúñez', 'क्‍ष', 'Family 👨‍👩‍👧', 'Анна']) {
+      expect(signupSchema.safeParse({ ...valid, fullName }).success, fullName).toBe(true);
+    }
+  });
+
+  it('accepts what a browser accepts as an e-mail address, and no markup', () => {
+    for (const email of [
+      '<svg/onload=alert(1)>@x.io',
+      'a"b@x.io',
+      'a b@x.io',
+      'ada@x',
+      'ada@-x.io',
+      '(a)@x.io',
+    ]) {
+      expect(messages(signupSchema.safeParse({ ...valid, email })).email, email).toBe(
+        VALIDATION.emailInvalid,
+      );
+    }
+    for (const email of ['ada@example.com', "o'brien+care@mail.example.co.uk", 'A.B-c_d@sub.domain.org']) {
+      expect(signupSchema.safeParse({ ...valid, email }).success, email).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './user.ts';
+import { emailField, PLAIN_TEXT_PATTERN, plainTextMessage } from './user.ts';
 
 /** Messages of the landing contact form and the demo request form (marketing forms, not in the spec's catalogue). */
 export const CONTACT_MESSAGES = {
@@ -13,7 +13,8 @@ const nameField = z
   .string({ error: CONTACT_MESSAGES.nameRequired })
   .trim()
   .min(1, CONTACT_MESSAGES.nameRequired)
-  .max(100, 'Name is too long');
+  .max(100, 'Name is too long')
+  .regex(PLAIN_TEXT_PATTERN, plainTextMessage('Name'));
 const messageField = z
   .string({ error: CONTACT_MESSAGES.messageRequired })
   .trim()

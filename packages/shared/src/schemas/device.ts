@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { PLAIN_TEXT_PATTERN, plainTextMessage } from './user.ts';
 
 export const DEVICE_MESSAGES = {
   fetched: 'Devices fetched successfully',
@@ -26,7 +27,8 @@ export const deviceNameField = z
   .string({ error: 'Device name is required' })
   .trim()
   .min(1, 'Device name is required')
-  .max(100, 'Device name is too long');
+  .max(100, 'Device name is too long')
+  .regex(PLAIN_TEXT_PATTERN, plainTextMessage('Device name'));
 export const activationCodeField = z
   .string({ error: 'Activation code is required' })
   .trim()

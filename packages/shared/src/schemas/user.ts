@@ -4,8 +4,21 @@ import { VALIDATION } from '../messages.ts';
 import { isKnownTimeZone } from '../rules/quiet-hours.ts';
 import { envelope } from './common.ts';
 
-/** A standard address pattern: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A valid e-mail address as WHATWG HTML defines it for `<input type="email">` (what browsers
+ * accept), with a dot in the domain: no spaces, quotes, angle brackets or parentheses, so an
+ * address can never carry markup (`<svg/onload=…>@x.io`).
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/**
+ * Text shown to other people (names): no control characters and no bidirectional overrides or
+ * isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which can make a name read
+ * backwards or disguise another. Joiners that scripts and emoji need stay allowed.
+ */
+export const PLAIN_TEXT_PATTERN = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]*$/u;
+export const plainTextMessage = (field: string) =>
+  `${field} must not contain control or text-direction characters`;
 /** At least 8 characters with a digit, a lowercase and an uppercase letter. */
 export const STRONG_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -14,7 +27,9 @@ export const USERNAME_PATTERN_MESSAGE =
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-export const fullNameField = required(VALIDATION.fullNameRequired).max(100, 'Full Name is too long');
+export const fullNameField = required(VALIDATION.fullNameRequired)
+  .max(100, 'Full Name is too long')
+  .regex(PLAIN_TEXT_PATTERN, plainTextMessage('Full Name'));
 export const usernameField = required(VALIDATION.usernameRequired)
   .max(50, 'Username is too long')
   .regex(USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE);
