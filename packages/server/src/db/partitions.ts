@@ -109,7 +109,7 @@ export class TimePartitions {
     );
     const dropped: string[] = [];
     for (const { table, keep } of TIME_PARTITIONED) {
-      const cutoff = new Date(now.getTime() - this.retention[keep] * DAY_MS);
+      const cutoff = this.cutoff(keep, now);
       const rows = await this.ddl(
         sql`select drop_time_partitions_before(${table}, ${cutoff.toISOString()}::timestamptz) as name`,
         z.object({ name: z.string() }),
@@ -117,6 +117,11 @@ export class TimePartitions {
       dropped.push(...rows.map((r) => r.name));
     }
     return { created, dropped };
+  }
+
+  /** The oldest instant `keep` keeps: what is older is dropped with its partition. */
+  cutoff(keep: keyof RetentionDays, now: Date = new Date()): Date {
+    return new Date(now.getTime() - this.retention[keep] * DAY_MS);
   }
 
   private async ddl<T>(query: ReturnType<typeof sql>, row: z.ZodType<T>): Promise<T[]> {

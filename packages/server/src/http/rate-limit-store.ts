@@ -28,18 +28,6 @@ export class FixedWindowStore {
     cb(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
   }
 
-  read(key: string, cb: (err: Error | null, result: Result) => void, timeWindow: number): void {
-    const now = Date.now();
-    const window = this.windows.get(key);
-    const live = window && window.startedAt + timeWindow > now;
-    cb(
-      null,
-      live
-        ? { current: window.count, ttl: window.startedAt + timeWindow - now }
-        : { current: 0, ttl: timeWindow },
-    );
-  }
-
   /** Route-level limits get a store of their own. */
   child(): FixedWindowStore {
     return new FixedWindowStore();

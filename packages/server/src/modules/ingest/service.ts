@@ -48,7 +48,6 @@ import { deviceAudience } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store-health.ts';
 
 const CREDENTIAL_TTL_MS = 1000;
-const DAY_MS = 86_400_000;
 const CREDENTIAL_CACHE_MAX = 10_000;
 /**
  * API codes are 43 base64url characters. Anything else is no key and costs no database lookup
@@ -191,7 +190,7 @@ export class IngestService {
    */
   private refuseExpired(readings: HealthReading[], now: Date): void {
     const days = this.partitions.retention.raw;
-    const cutoff = now.getTime() - days * DAY_MS;
+    const cutoff = this.partitions.cutoff('raw', now).getTime();
     const issues = readings.flatMap((r, i) =>
       r.recordedAt && Date.parse(r.recordedAt) < cutoff
         ? [
