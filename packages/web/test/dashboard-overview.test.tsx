@@ -145,6 +145,35 @@ describe('user dashboard', () => {
     expect(points).toBe(500);
   });
 
+  it('puts the newest arrival on top of the urgent banner: a late SOS above a newer fall', async () => {
+    const urgent = { priority: 'high', status: 'active' } as const;
+    const fall = makeAlert({ _id: 'f', alertTitle: 'Fall detected', ...urgent, receivedAt: ago(60_000) });
+    const sos = makeAlert({
+      _id: 's',
+      alertTitle: 'SOS pressed',
+      ...urgent,
+      createdAt: ago(600_000),
+      receivedAt: ago(5_000),
+    });
+    mockApi({
+      '/device/get-device': () => ok({ devices: [makeDevice()] }),
+      '/health/fetch/': () => ok({ healthData: [] }),
+      '/health/history/': (body) => rawHistory([], body),
+      '/alert/latest/3': () => ok({ alerts: [] }),
+      // The history's order: device time, so the fall comes first.
+      '/alert/all': () => ok({ alerts: [fall, sos], nextCursor: null, total: 2, unreadCount: 2 }),
+    });
+    renderDashboard();
+    const banner = await screen.findByTestId('urgent-banner');
+    await waitFor(() =>
+      expect(
+        within(banner)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([expect.stringContaining('SOS pressed'), expect.stringContaining('Fall detected')]),
+    );
+  });
+
   it("without readings says 'No health data available.' and 'Updated: Never'", async () => {
     apiWith({ records: [] });
     renderDashboard();

@@ -22,7 +22,8 @@ export function useUrgentAlerts() {
       { status: 'active', priority: 'high', limit: ALERTS_PAGE_MAX_LIMIT },
       controller.signal,
     ).then(
-      (page) => setAlerts(page.alerts),
+      // Newest arrival first, as live ones join: a late SOS is on top.
+      (page) => setAlerts(mergeNewest([], page.alerts, false, 'receivedAt')),
       // The banner keeps what it has; the next reconnect tries again.
       (error: unknown) => {
         if (!controller.signal.aborted) console.warn('Could not fetch urgent alerts', error);
