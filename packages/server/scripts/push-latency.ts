@@ -43,12 +43,17 @@ function startServer(port: number, dataDir: string, caFile: string): ChildProces
     env: {
       ...process.env,
       NODE_EXTRA_CA_CERTS: caFile,
+      // The local push service is on 127.0.0.1, which the push endpoint rules refuse but for tests.
+      NODE_ENV: 'test',
+      PUSH_TEST_ONLY_HOSTS: '127.0.0.1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
       INGEST_RATE_PER_DEVICE: '100000',
+      // Every measured user signs up from 127.0.0.1.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

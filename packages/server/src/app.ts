@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +23,7 @@ import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { AppError } from './errors.ts';
+import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
@@ -29,21 +32,27 @@ import { EventBus } from './lib/events.ts';
 import { serializeError } from './lib/log-errors.ts';
 import { AlertMailer } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
+import { registerMetrics } from './metrics/prometheus.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { NotificationLog } from './modules/alert/timeline.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { AuditLog } from './modules/audit/service.ts';
 import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { MqttGateway, registerMqtt } from './mqtt/index.ts';
+import { type HostLookup, PushEndpointGuard } from './push/endpoint-guard.ts';
 import { PushService, type PushServiceOptions } from './push/push-service.ts';
 import { registerRealtime } from './realtime/socket-server.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
-  /** Push sending settings, e.g. an https.Agent trusting a test's local push service. */
+  /** Push sending settings, e.g. the CA of a test's local push service. */
   push?: Partial<PushServiceOptions>;
+  /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
+  lookupHost?: HostLookup;
 }
 
 export interface BuiltApp {
@@ -74,7 +83,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Two info lines for every request (a page load is dozens) would bury the start-up banner and
+    // its one-time admin password: requests are logged at debug (LOG_LEVEL=debug), errors always.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable; retrying'));
   app.setValidatorCompiler(validatorCompiler);
@@ -97,15 +123,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const alertActions = new AlertActionTokens(config.jwtSecret);
   const notificationLog = new NotificationLog(database.db, app.log.child({ module: 'alert-timeline' }));
+  const pushEndpoints = new PushEndpointGuard(config.pushEndpoints, options.lookupHost);
   const push = new PushService(
     database.db,
     config.vapid,
     alertActions,
     notificationLog,
     app.log.child({ module: 'push' }),
+    pushEndpoints,
     options.push,
   );
   const events = new EventBus();
+  const dataPath = createDataPath(database, events, app.log, config);
   const ctx: AppContext = {
     config,
     database,
@@ -117,9 +146,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UserService(database.db, tokens, throttle, events),
     mqtt: new MqttGateway(config),
     events,
-    ...createDataPath(database, events, app.log, config),
+    ...dataPath,
     pushHealth: push,
     push,
+    pushEndpoints,
     alertMailer: new AlertMailer(
       database.db,
       createMailer(config),
@@ -127,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       notificationLog,
       app.log.child({ module: 'mail' }),
     ),
+    audit: new AuditLog(database.db, dataPath.partitions, app.log.child({ module: 'audit' })),
   };
 
   await app.register(helmet, {
@@ -150,6 +181,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Served over plain HTTP on localhost by default; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
   });
+  // API responses of 1 kB or more go out compressed (brotli at a quality that costs little CPU per
+  // request, or gzip); the web app's files are compressed once at build time (see registerWebApp).
+  // Compressed request bodies are not accepted: a device has no reason to send one.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'vw:rl:' } : { store: FixedWindowStore }),
@@ -163,7 +203,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'VitalWatch API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'VitalWatch API', version: '1.0.0', description: API_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -185,9 +233,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
   app.get('/api/v1/openapi.json', async () => app.swagger());
+  await registerApiReference(app);
+  registerMetrics(app, ctx, notificationLog);
 
   await app.register((instance) => userRoutes(instance, ctx), { prefix: '/api/v1/user' });
   await app.register((instance) => adminRoutes(instance, ctx), { prefix: '/api/v1/admin' });
+  await app.register((instance) => auditRoutes(instance, ctx), { prefix: '/api/v1/admin' });
   await app.register((instance) => pushRoutes(instance, ctx), { prefix: '/api/v1/push' });
   await registerDataPath(app, ctx);
   ctx.push.listen(ctx.events);
@@ -209,16 +260,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return { app, ctx };
 }
 
-/** The built web app with SPA fallback: unknown non-API paths render index.html, whose router decides. */
+/** Vite names every file under /assets/ by a hash of its content: it never changes under its name. */
+const HASHED_ASSETS = '/assets/';
+
+/**
+ * The built web app with SPA fallback: unknown non-API paths render index.html, whose router
+ * decides. Files go out as the `.br` / `.gz` written beside them at build time when the browser
+ * takes one; hashed assets are cached for a year, everything else is revalidated on every use
+ * (index.html must name the current assets, the service worker must update). Source maps are
+ * not served.
+ */
 function registerWebApp(app: AppInstance, config: AppConfig) {
   const root = config.webDist;
   const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
+    app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(root, HASHED_ASSETS));
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (a chunk of an older build, a source map) is a 404, never the page.
+    const isFile =
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/socket.io') ||
+      request.url.startsWith(HASHED_ASSETS);
+    if (hasWeb && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ success: false, message: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' });

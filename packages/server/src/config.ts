@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
 import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
+import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push/endpoint-guard.ts';
 import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push/vapid-keys.ts';
 
 /** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
@@ -46,6 +47,35 @@ const trustProxy = z
   .refine((v) => !Array.isArray(v) || v.every((a) => isIP(a.split('/')[0] ?? '') !== 0), {
     message: 'must be true or comma-separated IP addresses or CIDR ranges',
   });
+
+const hostList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * `*` (any public host) or host names, `*.domain` for any name under a domain; never addresses.
+ * Unset or empty: the push services of the major browsers.
+ */
+const pushServiceHosts = z
+  .string()
+  .optional()
+  .transform((v): readonly string[] | 'any' => {
+    if (!v?.trim()) return KNOWN_PUSH_SERVICE_HOSTS;
+    return v.trim() === '*' ? 'any' : hostList(v);
+  })
+  .refine(
+    (v) => v === 'any' || v.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && isIP(h) === 0),
+    { message: 'must be * or comma-separated host names (*.domain for any name under it), not addresses' },
+  );
+
+/**
+ * Sign-up attempts one address may make an hour: sign-up says whether a username or e-mail is
+ * taken (the spec's messages), so unlimited attempts would list who has an account. A household
+ * or a ward signing up behind one address stays well under it.
+ */
+export const DEFAULT_SIGNUPS_PER_HOUR = 20;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -92,8 +122,18 @@ export const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.raw),
   /** Days minute and hour rollups are kept: far longer than raw readings. */
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.rollups),
+  /** Days audit log entries are kept (whole monthly partitions are dropped after this). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.audit),
   /** Open connections to the embedded MQTT broker from one address (a gateway, a TCP load balancer). */
   MQTT_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  /** Push services whose endpoints browsers may subscribe with; `*` for any public host. */
+  PUSH_SERVICE_HOSTS: pushServiceHosts,
+  /** Accounts one address may try to create an hour (DEFAULT_SIGNUPS_PER_HOUR). */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SIGNUPS_PER_HOUR),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Tests only (NODE_ENV=test): hosts exempt from the push endpoint rules, e.g. a local push service. */
+  PUSH_TEST_ONLY_HOSTS: z.string().optional().transform(hostList),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -126,6 +166,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Per-IP and per-account login limits. */
   loginLimits: { perIpPerMinute: number; perAccountFailures: number; perAccountWindowMs: number };
+  /** Sign-up attempts per client address an hour (default 20). */
+  signupsPerAddressPerHour?: number;
   /** How often every socket's token is checked again, in ms (default 30 s). */
   socketRecheckMs?: number;
   /** Failed device authentication limits; unset fields take DEVICE_AUTH_LIMITS (auth/device-auth-limits.ts). */
@@ -142,6 +184,10 @@ export interface AppConfig {
   };
   /** Days raw readings and rollups are kept (default DEFAULT_RETENTION). */
   retentionDays?: RetentionDays;
+  /** Which push endpoints browsers may subscribe with and the server sends to (default DEFAULT_PUSH_ENDPOINT_POLICY). */
+  pushEndpoints?: PushEndpointPolicy;
+  /** Bearer token for GET /metrics; undefined: no /metrics route. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +246,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  ROLLUP_RETENTION_DAYS: must be at least RETENTION_DAYS (rollups summarise the raw readings)',
     );
+  if (env.PUSH_TEST_ONLY_HOSTS.length > 0 && env.NODE_ENV !== 'test')
+    throw new ConfigError(
+      'Invalid configuration:\n  PUSH_TEST_ONLY_HOSTS: only for tests (NODE_ENV=test): it lets the server send pushes into its own network',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = env.JWT_SECRET ?? loadOrCreateSecrets(dataDir).jwtSecret;
@@ -227,7 +277,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimits: { perIpPerMinute: 300, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
     ingest: { ratePerDevicePerSecond: env.INGEST_RATE_PER_DEVICE },
     socketRecheckMs: env.SOCKET_RECHECK_SECONDS * 1000,
-    retentionDays: { raw: env.RETENTION_DAYS, rollups: env.ROLLUP_RETENTION_DAYS },
+    retentionDays: {
+      raw: env.RETENTION_DAYS,
+      rollups: env.ROLLUP_RETENTION_DAYS,
+      audit: env.AUDIT_RETENTION_DAYS,
+    },
+    pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
+    metricsToken: env.METRICS_TOKEN,
+    signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }
       : {}),

@@ -16,9 +16,11 @@ import type { PushHealth } from './health-checks/probes.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AlertEngine } from './modules/alert/engine.ts';
+import type { AuditLog } from './modules/audit/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { MqttGateway } from './mqtt/index.ts';
+import type { PushEndpointGuard } from './push/endpoint-guard.ts';
 import type { PushService } from './push/push-service.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
@@ -58,6 +60,10 @@ export interface AppContext {
   pushHealth?: PushHealth;
   /** Web Push of new alerts to every assigned user's browsers, in the background. */
   push: PushService;
+  /** Which push endpoints a browser may subscribe with (the push service's connections use it too). */
+  pushEndpoints: PushEndpointGuard;
   /** Alert emails to assigned users who opted in, in the background. */
   alertMailer: AlertMailer;
+  /** Security-relevant actions, append-only, for admins to examine. */
+  audit: AuditLog;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/index.ts';
+import { TestDns } from './test-dns.ts';
 
 export interface DbTarget {
   name: 'pglite' | 'postgres';
@@ -84,6 +85,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     webDist: undefined,
     loginLimits: { perIpPerMinute: 10_000, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
+    signupsPerAddressPerHour: 100_000,
+    // Tests subscribe with made-up push hosts (push.example.com); the address rules still apply.
+    pushEndpoints: { allowedHosts: 'any', testOnlyHosts: [] },
     ...overrides,
   };
 }
@@ -102,7 +106,9 @@ export function useTestApp(
   beforeAll(async () => {
     const opened = await target.open();
     drop = opened.drop;
-    built = await buildApp(testConfig(overrides), { ...options, database: opened.database });
+    // No test uses the network: push hosts resolve from a table (public unless a test says otherwise).
+    const lookupHost = new TestDns().lookup;
+    built = await buildApp(testConfig(overrides), { lookupHost, ...options, database: opened.database });
     await built.app.ready();
   });
   afterAll(async () => {

@@ -32,3 +32,30 @@ describe.each(dbTargets())('what the logs keep out on $name', (target) => {
     expect(logged).not.toContain(device.apiAuthCode);
   });
 });
+
+describe('request logs', () => {
+  const [pglite] = dbTargets();
+  const atInfo = useTestApp(pglite!, { logLevel: 'info' });
+  const atDebug = useTestApp(pglite!, { logLevel: 'debug' });
+
+  it('at the default level a request logs nothing, so the start-up banner (and its admin password) stays in view', async () => {
+    const logged = await logsOf(atInfo(), async () => {
+      for (let i = 0; i < 5; i++) await atInfo().app.inject({ method: 'GET', url: '/healthz' });
+    });
+    expect(logged).toBe('');
+  });
+
+  it('at debug each request is logged on arrival and on completion, with method, path, status and time', async () => {
+    const logged = await logsOf(atDebug(), async () => {
+      await atDebug().app.inject({ method: 'GET', url: '/healthz' });
+    });
+    expect(
+      logged
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('request completed')),
+    ).toHaveLength(1);
+    expect(logged).toContain('"url":"/healthz"');
+    expect(logged).toContain('"statusCode":200');
+  });
+});

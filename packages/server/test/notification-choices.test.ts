@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
-import { PushPeer, type Subscriber, selfSignedCert } from './push-peer.ts';
+import { alertRecord, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import { type Subscriber, selfSignedCert } from './push-peer.ts';
 
 const identity = selfSignedCert();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
@@ -23,8 +23,8 @@ function windowAroundNow() {
 describe.each(dbTargets())('snoozes and quiet hours are personal on $name', (target) => {
   const built = useTestApp(
     target,
-    { vapid },
-    { push: { agent: PushPeer.trusting(identity), baseDelayMs: 20 } },
+    { vapid, ...PEER_ENDPOINTS },
+    { push: { ca: identity.cert, baseDelayMs: 20 } },
   );
   const peer = usePushPeer(identity);
   let admin: TestUser;

@@ -93,6 +93,37 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   });
 });
 
+describe('sign-up limit per address', () => {
+  const [pglite] = dbTargets();
+  const built = useTestApp(pglite!, { signupsPerAddressPerHour: 2 });
+
+  it('refuses a third sign-up attempt from one address within the hour (429), taken names or not', async () => {
+    const attempt = (remoteAddress: string) => {
+      const username = unique('probe');
+      return built()
+        .app.inject({
+          method: 'POST',
+          url: '/api/v1/user/create',
+          remoteAddress,
+          payload: {
+            user: {
+              fullName: 'Probe',
+              username,
+              email: `${username}@example.com`,
+              password: 'Passw0rd!',
+              cnfPassword: 'Passw0rd!',
+            },
+          },
+        })
+        .then((r) => [r.statusCode, r.headers['retry-after'] !== undefined] as const);
+    };
+    expect(await attempt('203.0.113.7')).toEqual([201, false]);
+    expect(await attempt('203.0.113.7')).toEqual([201, false]);
+    expect(await attempt('203.0.113.7')).toEqual([429, true]);
+    expect((await attempt('203.0.113.8'))[0]).toBe(201);
+  });
+});
+
 describe.each(dbTargets())('platform on $name', (target) => {
   const built = useTestApp(target, {
     loginLimits: { perIpPerMinute: 5, perAccountFailures: 10, perAccountWindowMs: 15 * 60_000 },
@@ -217,7 +248,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on the PostgreSQL se
 describe('graceful shutdown of main.ts', () => {
   it('on SIGTERM finishes the request in flight, then exits 0 and releases the embedded database', async () => {
     const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    // debug: the request's arrival is logged, so the test knows it is in flight.
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const { port } = new URL(server.url);
     const body = JSON.stringify({ user: { username: 'nobody', password: 'Wrong1234' } });
     const socket = connect(Number(port), '127.0.0.1');

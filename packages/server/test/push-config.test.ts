@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { KNOWN_PUSH_SERVICE_HOSTS } from '../src/push/endpoint-guard.ts';
 import { VAPID_KEYS_FILE } from '../src/push/vapid-keys.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'vw-vapid-'));
@@ -37,5 +38,46 @@ describe('VAPID keys in the configuration', () => {
   ])('refuses a bad setting %#', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(message);
+  });
+});
+
+describe('push endpoint settings', () => {
+  it('accepts only the browsers’ push services by default, and exempts no host', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).pushEndpoints).toEqual({
+      allowedHosts: KNOWN_PUSH_SERVICE_HOSTS,
+      testOnlyHosts: [],
+    });
+  });
+
+  it('takes PUSH_SERVICE_HOSTS as host names, *.domain patterns, or * for any public host', () => {
+    const listed = loadConfig({
+      DATA_DIR: freshDir(),
+      PUSH_SERVICE_HOSTS: 'Push.Example.org, *.push.example.net',
+    });
+    expect(listed.pushEndpoints?.allowedHosts).toEqual(['push.example.org', '*.push.example.net']);
+    const any = loadConfig({ DATA_DIR: freshDir(), PUSH_SERVICE_HOSTS: '*' });
+    expect(any.pushEndpoints?.allowedHosts).toBe('any');
+  });
+
+  it.each([
+    '10.0.0.1',
+    'fcm.googleapis.com,192.168.0.1',
+    'https://fcm.googleapis.com',
+    'localhost',
+    'push.example.org,*',
+  ])('refuses PUSH_SERVICE_HOSTS=%s', (value) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), PUSH_SERVICE_HOSTS: value })).toThrow(
+      /PUSH_SERVICE_HOSTS: must be \* or comma-separated host names/,
+    );
+  });
+
+  it('refuses the test-only exemption outside NODE_ENV=test, where it lets pushes into the network', () => {
+    for (const NODE_ENV of [undefined, 'production', 'development']) {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), NODE_ENV, PUSH_TEST_ONLY_HOSTS: '127.0.0.1' })).toThrow(
+        /PUSH_TEST_ONLY_HOSTS: only for tests/,
+      );
+    }
+    const test = loadConfig({ DATA_DIR: freshDir(), NODE_ENV: 'test', PUSH_TEST_ONLY_HOSTS: '127.0.0.1' });
+    expect(test.pushEndpoints?.testOnlyHosts).toEqual(['127.0.0.1']);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AlertRecord, priorityOf, pushBrowsersResponse } from '@vitalwatch/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
 import { signup, type TestUser } from './helpers.ts';
 import { PushPeer, type Subscriber, type TlsIdentity } from './push-peer.ts';
 
@@ -25,6 +26,14 @@ export const alertRecord = (deviceId: string, alertType: string, overrides: Part
   }) satisfies AlertRecord;
 
 export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+
+/**
+ * Configuration of an app that sends to a local push peer: the peer's 127.0.0.1 is exempt from the
+ * push endpoint rules (a test-only setting; the configuration refuses it outside NODE_ENV=test).
+ */
+export const PEER_ENDPOINTS = {
+  pushEndpoints: { allowedHosts: 'any', testOnlyHosts: ['127.0.0.1'] },
+} satisfies Partial<AppConfig>;
 
 /** Sign up and connect one browser per subscriber, through the API a browser uses. */
 export async function userWithBrowsers(built: BuiltApp, ...subscribers: Subscriber[]): Promise<TestUser> {

@@ -4,8 +4,8 @@ import webpush from 'web-push';
 import type { BuiltApp } from '../src/app.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { usePushPeer, userWithBrowsers } from './push-fixtures.ts';
-import { PushPeer, type Subscriber, selfSignedCert, verifyVapid } from './push-peer.ts';
+import { PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import { type Subscriber, selfSignedCert, verifyVapid } from './push-peer.ts';
 import { connectSocket, listenOnce, recordEvents } from './realtime-helpers.ts';
 
 const identity = selfSignedCert();
@@ -28,7 +28,7 @@ async function watcherOfNewDevice(built: BuiltApp, admin: TestUser, browser: Sub
 const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
 
 describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $name', (target) => {
-  const built = useTestApp(target, { vapid }, { push: { agent: PushPeer.trusting(identity) } });
+  const built = useTestApp(target, { vapid, ...PEER_ENDPOINTS }, { push: { ca: identity.cert } });
   const peer = usePushPeer(identity);
   let admin: TestUser;
   beforeAll(async () => {

@@ -175,11 +175,6 @@ export class PushPeer {
     });
   }
 
-  /** An agent for the sender that trusts a peer with this identity. */
-  static trusting(identity: TlsIdentity): https.Agent {
-    return new https.Agent({ ca: identity.cert, keepAlive: true });
-  }
-
   static async start(identity: TlsIdentity = selfSignedCert()): Promise<PushPeer> {
     const peer = new PushPeer(identity);
     await new Promise<void>((resolve) => peer.server.listen(0, '127.0.0.1', resolve));

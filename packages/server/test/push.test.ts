@@ -3,8 +3,8 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord, browsersOf, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
-import { PushPeer, selfSignedCert, verifyVapid } from './push-peer.ts';
+import { alertRecord, browsersOf, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import { selfSignedCert, verifyVapid } from './push-peer.ts';
 
 const identity = selfSignedCert();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
@@ -12,8 +12,8 @@ const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vital
 describe.each(dbTargets())('Web Push delivery on $name', (target) => {
   const built = useTestApp(
     target,
-    { vapid },
-    { push: { agent: PushPeer.trusting(identity), baseDelayMs: 20, maxDelayMs: 2_000 } },
+    { vapid, ...PEER_ENDPOINTS },
+    { push: { ca: identity.cert, baseDelayMs: 20, maxDelayMs: 2_000 } },
   );
   const peer = usePushPeer(identity);
   const emit = (deviceId: string, users: TestUser[], alerts: AlertRecord[]) =>

@@ -1,11 +1,14 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BuiltApp } from '../src/app.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type BuiltApp, buildApp } from '../src/app.ts';
 import { adminPost } from './admin-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
-import { disconnected, useSockets } from './realtime-helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, testConfig, useTestApp } from './helpers.ts';
+import { disconnected, serviceUrl, useSockets } from './realtime-helpers.ts';
 
 /** A second login of the same user: another session, with its own tokens. */
-async function loginAgain(built: BuiltApp, user: TestUser): Promise<{ accessToken: string }> {
+async function loginAgain(
+  built: BuiltApp,
+  user: TestUser,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await built.app.inject({
     method: 'POST',
     url: '/api/v1/user/login',
@@ -87,5 +90,74 @@ describe.each(dbTargets())('sockets close as soon as sessions end, on $name', (t
     built().ctx.events.emit('sessionsEnded', alice.user._id);
     expect(await dropped).toBe('stayed');
     expect(callerAgain.connected).toBe(true);
+  });
+
+  it('logout closes the sockets of that login and refuses its token at the handshake; another login’s socket stays', async () => {
+    const alice = await signup(built());
+    const otherSession = await loginAgain(built(), alice);
+    const sockets = [await connect(alice.accessToken), await connect(alice.accessToken)];
+    const otherSocket = await connect(otherSession.accessToken);
+    const gone = sockets.map((s) => disconnected(s));
+
+    const out = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      headers: alice.auth,
+      payload: { refreshToken: alice.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(connect(alice.accessToken)).rejects.toThrow('Invalid or expired token');
+    expect(await built().ctx.realtime!.revalidate()).toBe(0);
+    expect(otherSocket.connected).toBe(true);
+  });
+});
+
+/**
+ * Two server processes' worth of app sharing one database (and Redis, when TEST_REDIS_URL is
+ * set): a logout on A holds on B at once, with no cache on B to wait out.
+ */
+describe.each(dbTargets())('a logout on one server holds on another, on $name', (target) => {
+  const redisUrl = serviceUrl('TEST_REDIS_URL');
+  // Periodic revalidation an hour away: a socket closed here was closed by the logout's notice.
+  const a = useTestApp(target, { redisUrl, socketRecheckMs: 3_600_000 });
+  let b: BuiltApp | undefined;
+  beforeAll(async () => {
+    const { config, database } = a().ctx;
+    // B closes nothing of A's: the database is A's to close.
+    b = await buildApp(testConfig({ jwtSecret: config.jwtSecret, redisUrl, socketRecheckMs: 3_600_000 }), {
+      database: { ...database, close: async () => {} },
+    });
+    await b.app.ready();
+  });
+  afterAll(async () => {
+    await b?.app.close();
+  });
+  const onB = () => {
+    if (!b) throw new Error('server B not built yet');
+    return b;
+  };
+  const openOnB = useSockets(onB);
+
+  it('refuses the token on B over HTTP and at the handshake, and closes its socket there', async () => {
+    const alice = await signup(a());
+    const profileOnB = () =>
+      onB().app.inject({ method: 'GET', url: '/api/v1/user/profile', headers: alice.auth });
+    expect((await profileOnB()).statusCode).toBe(200);
+    const socketOnB = await openOnB({ token: alice.accessToken });
+    const gone = disconnected(socketOnB);
+
+    const out = await a().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      headers: alice.auth,
+      payload: { refreshToken: alice.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await profileOnB()).statusCode).toBe(401);
+    await expect(openOnB({ token: alice.accessToken })).rejects.toThrow('Invalid or expired token');
+    // With Redis, A's notice reaches B; alone, B's periodic check is what would find the socket.
+    if (!redisUrl) expect(await onB().ctx.realtime!.revalidate(alice.user._id)).toBe(1);
+    expect(await gone).toBe('io server disconnect');
   });
 });

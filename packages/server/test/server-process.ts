@@ -11,11 +11,20 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** The real `main.ts` in its own OS process; resolves once it prints its URL. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** The real `main.ts` in its own OS process (on `port`, or a free one); resolves once it prints its URL. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { ...process.env, MQTT_PORT: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+      // Every test process signs its users up from 127.0.0.1, and with Redis the count is shared.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -41,7 +50,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 export const stop = (server: ServerProcess | undefined) =>
   new Promise<void>((resolve) => {
-    if (!server || server.child.exitCode !== null) return resolve();
+    // Already gone (exited, or killed by a signal): nothing to wait for.
+    if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });

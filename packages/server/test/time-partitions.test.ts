@@ -85,7 +85,7 @@ describe.each(dbTargets())('time partitions on $name', (target) => {
       [10, 45, 80].map((d) => ({ recordedAt: daysAgo(d), heartRate: 70 })),
     );
     expect(res.statusCode).toBe(202);
-    const retention = { raw: 30, rollups: 40 };
+    const retention = { raw: 30, rollups: 40, audit: 50 };
     const now = new Date();
     const before = await Promise.all(TIME_PARTITIONED.map((p) => partitionsOf(db, p.table)));
     const { dropped } = await new TimePartitions(db, retention).maintain(now);

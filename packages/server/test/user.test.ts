@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { refreshTokens } from '../src/db/schema.ts';
 import { createAdmin, dbTargets, signup, unique, useTestApp } from './helpers.ts';
 
 describe.each(dbTargets())('account API on $name', (target) => {
@@ -199,16 +200,48 @@ describe.each(dbTargets())('account API on $name', (target) => {
       expect((await refresh(u.refreshToken)).statusCode).toBe(401);
     });
 
-    it('the same token again within 30 s of its rotation (a lost answer, two tabs) gets a pair of its own', async () => {
+    it('the same token again within 30 s of its rotation (a lost answer, two tabs) gets the same successor back', async () => {
       const u = await signup(built());
       const first = (await refresh(u.refreshToken)).json().data;
       const retry = await refresh(u.refreshToken);
       expect(retry.statusCode).toBe(200);
       const second = retry.json().data;
-      expect(second.refreshToken).not.toBe(first.refreshToken);
-      // Both lines of the same login go on.
+      // One login stays one line: the retry is handed the successor the first call got.
+      expect(second.refreshToken).toBe(first.refreshToken);
+      expect(second.accessToken).toEqual(expect.any(String));
+      // Both callers go on.
       expect((await refresh(first.refreshToken)).statusCode).toBe(200);
       expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('ten parallel refreshes with one token hand back one successor: the login does not fork', async () => {
+      const u = await signup(built());
+      const results = await Promise.all(Array.from({ length: 10 }, () => refresh(u.refreshToken)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      const successors = new Set(results.map((r) => r.json().data.refreshToken as string));
+      expect(successors.size).toBe(1);
+      const [successor] = [...successors] as [string];
+      expect(successor).not.toBe(u.refreshToken);
+      const live = await built()
+        .ctx.db.select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, u.user._id), isNull(refreshTokens.revokedAt)));
+      expect(live).toHaveLength(1);
+      // Every caller's access token works, and the one successor carries the login on.
+      for (const r of results) {
+        const profile = await inject({
+          method: 'GET',
+          url: '/api/v1/user/profile',
+          headers: { authorization: `Bearer ${r.json().data.accessToken}` },
+        });
+        expect(profile.statusCode).toBe(200);
+      }
+      const next = await refresh(successor);
+      expect(next.statusCode).toBe(200);
+      // Past the grace the first token is a replay again, and it ends the whole login.
+      await ageRotations();
+      expect((await refresh(u.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(next.json().data.refreshToken)).statusCode).toBe(401);
     });
 
     it('replaying a used refresh token after its grace revokes the whole login', async () => {
@@ -246,6 +279,46 @@ describe.each(dbTargets())('account API on $name', (target) => {
         url: '/api/v1/user/refresh',
         payload: { refreshToken: u.refreshToken },
       });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('logout refuses the access tokens of that login at once; another login of the user goes on', async () => {
+      const u = await signup(built());
+      const other = await inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { user: { username: u.user.username, password: u.password } },
+      });
+      const otherAuth = { authorization: `Bearer ${other.json().data.accessToken}` };
+      // Two access tokens of the same login: the first one, and the one a refresh gave.
+      const rotated = (await refresh(u.refreshToken)).json().data;
+      const rotatedAuth = { authorization: `Bearer ${rotated.accessToken}` };
+      const profile = (headers: { authorization: string }) =>
+        inject({ method: 'GET', url: '/api/v1/user/profile', headers });
+      expect((await profile(rotatedAuth)).statusCode).toBe(200);
+
+      const out = await inject({
+        method: 'POST',
+        url: '/api/v1/user/logout',
+        headers: rotatedAuth,
+        payload: { refreshToken: rotated.refreshToken },
+      });
+      expect(out.statusCode).toBe(200);
+      for (const headers of [rotatedAuth, u.auth]) {
+        const res = await profile(headers);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toBe('Invalid or expired token');
+      }
+      const again = await inject({ method: 'POST', url: '/api/v1/user/logout', headers: rotatedAuth });
+      expect(again.statusCode).toBe(401);
+      expect((await profile(otherAuth)).statusCode).toBe(200);
+    });
+
+    it('logout without a body refuses the calling access token too', async () => {
+      const u = await signup(built());
+      const out = await inject({ method: 'POST', url: '/api/v1/user/logout', headers: u.auth });
+      expect(out.statusCode).toBe(200);
+      const res = await inject({ method: 'GET', url: '/api/v1/user/profile', headers: u.auth });
       expect(res.statusCode).toBe(401);
     });
 

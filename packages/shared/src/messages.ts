@@ -40,12 +40,19 @@ export const ERRORS = {
   notificationDenied: 'Notification permission denied! Please enable it in your browser settings.',
 } as const;
 
+/** The web app when the server cannot be reached at start: not signed out, trying again. */
+export const CONNECTION_MESSAGES = {
+  unreachableTitle: 'VitalWatch cannot be reached right now',
+  unreachableHint: 'You are still signed in. Check your connection; the page tries again every few seconds.',
+} as const;
+
 /** Admin fallbacks of spec section 8, shown when a failed admin call carries no server message. */
 export const ADMIN_ERRORS = {
   statsFetchFailed: 'Failed to fetch stats',
   userGrowthFetchFailed: 'Failed to fetch user growth data',
   systemStatusFetchFailed: 'Failed to fetch system status',
   usersFetchFailed: 'Failed to fetch users',
+  auditFetchFailed: 'Failed to fetch the audit log',
   addUserFailed: 'Failed to add user',
   /** The user-management toast (the call's own fallback is 'Failed to edit user'). */
   updateUserFailed: 'Failed to update user',
@@ -107,6 +114,7 @@ export const SERVER_MESSAGES = {
   validation: 'Validation failed',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
   rateLimited: 'Too many requests. Please slow down.',
+  metricsTokenRequired: 'Metrics need the bearer token set in METRICS_TOKEN',
   ingestBusy: 'The server is storing other readings; send these again shortly',
   payloadTooLarge: 'Request body is too large',
   internal: 'Internal server error',
@@ -119,4 +127,21 @@ export const SERVER_MESSAGES = {
   pushNotConfigured: 'Push notifications are not configured on this server',
   pushBrowsers: 'Connected browsers fetched',
   pushBrowserRemoved: 'Browser disconnected',
+  pushEndpointCheckFailed: "Could not check this browser's push service right now; try again shortly",
 } as const;
+
+/**
+ * Why a push subscription is refused, as the issue of `fcmToken.endpoint`: the server sends alerts
+ * only to public push services, never to an address inside its own network.
+ */
+export const PUSH_ENDPOINT_ISSUES = {
+  notHttps: 'Push endpoint must be an https:// URL',
+  credentials: 'Push endpoint must not contain a user name or password',
+  port: 'Push endpoint must use the standard https port',
+  ipAddress: 'Push endpoint must name its push service by host name, not by IP address',
+  localHost: 'Push endpoint must be on a public host',
+  notPushService: 'Push endpoint is not on a push service this server accepts',
+  notFound: 'Push endpoint host was not found',
+  privateAddress: 'Push endpoint host resolves to a private or local network address',
+} as const;
+export type PushEndpointIssue = keyof typeof PUSH_ENDPOINT_ISSUES;

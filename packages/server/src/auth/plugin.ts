@@ -3,12 +3,14 @@ import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findUserById } from '../modules/user/repository.ts';
+import { findUserForSession } from '../modules/user/repository.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthContext {
   userId: string;
   role: Role;
+  /** The session of the caller's access token (its login, or the token itself): what logout ends. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -24,8 +26,9 @@ export const bearerToken = (header: string | undefined): string | undefined => {
 
 /**
  * Who is calling: a valid access token for a user who still exists, issued after the user's
- * sessions were last ended (password reset). The role comes from the database, not the token,
- * so a demotion takes effect at once.
+ * sessions were last ended (password reset), of a session no logout ended. Read from the database
+ * every time (one query for both), so every server process agrees at once. The role comes from
+ * the database, not the token, so a demotion takes effect at once.
  */
 export async function authenticateToken(
   db: Db,
@@ -34,10 +37,10 @@ export async function authenticateToken(
 ): Promise<AuthContext | null> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
-  const user = await findUserById(db, claims.userId);
-  if (!user) return null;
+  const user = await findUserForSession(db, claims.userId, claims.sessionId);
+  if (!user || user.sessionRevoked) return null;
   if (claims.issuedAtMs < user.tokensValidAfter.getTime()) return null;
-  return { userId: user.id, role: user.role };
+  return { userId: user.id, role: user.role, sessionId: claims.sessionId };
 }
 
 /** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */

@@ -7,14 +7,15 @@ import { sqlState } from './sql-state.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * The time-partitioned tables (migration 0004), the width of one partition and which retention
- * applies. Raw readings: a week, so retention is honoured within a week and a query of any range
+ * The time-partitioned tables (migrations 0004 and 0007), the width of one partition and which
+ * retention applies. Raw readings: a week, so retention is honoured within a week and a query of any range
  * touches few tables. Rollups are far smaller per reading: months and years.
  */
 export const TIME_PARTITIONED = [
   { table: 'health_records', period: 'week', keep: 'raw' },
   { table: 'health_rollups_minute', period: 'month', keep: 'rollups' },
   { table: 'health_rollups_hour', period: 'year', keep: 'rollups' },
+  { table: 'audit_events', period: 'month', keep: 'audit' },
 ] as const;
 
 export interface RetentionDays {
@@ -22,15 +23,18 @@ export interface RetentionDays {
   raw: number;
   /** Minute and hour rollups (ROLLUP_RETENTION_DAYS). */
   rollups: number;
+  /** The audit log (AUDIT_RETENTION_DAYS). */
+  audit: number;
 }
 
 /**
  * Raw readings for 90 days: at one reading a second that is about 9 MB a day per device at ~110
  * bytes a reading (see `npm run bench -- --phases history`), 0.8 GB a quarter; what a clinician
  * reviews in detail is the recent past. Rollups for two years (a minute row is ~150 bytes, an hour
- * row the same per 60 minutes): trends over seasons and treatment changes stay drawable.
+ * row the same per 60 minutes): trends over seasons and treatment changes stay drawable. The audit
+ * log for six years, the span HIPAA 164.316(b)(2)(i) sets for keeping security documentation.
  */
-export const DEFAULT_RETENTION: RetentionDays = { raw: 90, rollups: 730 };
+export const DEFAULT_RETENTION: RetentionDays = { raw: 90, rollups: 730, audit: 2190 };
 
 export interface MaintenanceResult {
   created: number;

@@ -58,12 +58,35 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     /** When it was exchanged for a successor (`revokedAt` is set then too); else null. */
     rotatedAt: ts('rotated_at'),
+    /**
+     * The successor's token, sealed (`TokenService.sealSuccessor`), so a retry within the grace
+     * gets that same successor back instead of a second line of the login. Cleared once the
+     * grace is over or the login ends.
+     */
+    successor: text('successor'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Logins ended by a logout before their access tokens expired: a token whose session (`sid`, its
+ * refresh family; `jti` for a token outside any login) is here is refused. A row is needed only
+ * until the last access token of that session expires, then pruned.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Web Push subscriptions: the spec's "FCM tokens", one per connected browser. */
@@ -339,3 +362,26 @@ export const healthRollupsMinute = pgTable('health_rollups_minute', rollupColumn
 export const healthRollupsHour = pgTable('health_rollups_hour', rollupColumns(), (t) => [
   primaryKey({ columns: [t.deviceSeq, t.bucket] }),
 ]);
+
+/**
+ * The audit log: who did what security-relevant thing, from where, when (HIPAA 164.312(b)).
+ * Append-only: a trigger refuses every UPDATE and DELETE, and old entries leave only with their
+ * whole monthly partition after AUDIT_RETENTION_DAYS. The actor is kept by id and by name, with
+ * no foreign key, so deleting an account does not delete what it did.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'bigint' }).notNull().default(sql`nextval('audit_event_ids')`),
+    at: ts('at').notNull().defaultNow(),
+    action: text('action').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    targetType: text('target_type', { enum: ['user', 'device', 'alert'] }),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorId, t.at)],
+);

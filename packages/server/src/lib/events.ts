@@ -30,8 +30,9 @@ export interface DomainEvents {
   escalation: [audience: Audience, step: EscalationStep];
   /**
    * Some or all of a user's sessions ended, committed: password changed or reset (access tokens
-   * issued before that instant are refused) or user deleted. Real time re-checks that user's
-   * sockets at once instead of at its next periodic revalidation.
+   * issued before that instant are refused), a logout (that session's access tokens are refused)
+   * or user deleted. Real time re-checks that user's sockets at once instead of at its next
+   * periodic revalidation.
    */
   sessionsEnded: [userId: string];
 }

@@ -63,6 +63,14 @@ type ParsedPayload =
   | { ok: true; kind: 'alert'; events: AlertEvent[] }
   | { ok: false; reason: string };
 
+/** The first schema issues, as one line for the log. */
+function describe(issues: { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
 /** JSON through the same schemas as HTTP ingestion: one item or a batch. */
 export function parseDevicePayload(kind: DeviceTopicKind, payload: Buffer): ParsedPayload {
   if (payload.length > MAX_PAYLOAD_BYTES)
@@ -73,11 +81,6 @@ export function parseDevicePayload(kind: DeviceTopicKind, payload: Buffer): Pars
   } catch {
     return { ok: false, reason: 'payload is not JSON' };
   }
-  const describe = (issues: { path: PropertyKey[]; message: string }[]) =>
-    issues
-      .slice(0, 3)
-      .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-      .join('; ');
   if (kind === 'health') {
     const parsed = healthIngestBody.safeParse(json);
     if (!parsed.success) return { ok: false, reason: describe(parsed.error.issues) };

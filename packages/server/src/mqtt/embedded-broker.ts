@@ -30,6 +30,8 @@ export interface EmbeddedBrokerOptions<Device> {
 
 export interface EmbeddedBroker {
   port: number;
+  /** Devices connected now. */
+  clients(): number;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function startEmbeddedBroker<Device>(
   }
   return {
     port,
+    clients: () => broker.connectedClients,
     async close() {
       // Stop accepting first; the server's close completes once the broker has closed its clients.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -27,7 +27,7 @@ export type MqttStatus =
 export class MqttGateway {
   readonly stats: MqttStats = emptyStats();
   status: MqttStatus = { mode: 'off', reason: 'not started' };
-  private running: { close(): Promise<void>; connected?: () => boolean } | undefined;
+  private running: { close(): Promise<void>; connected?: () => boolean; clients?: () => number } | undefined;
 
   constructor(private readonly config: Pick<AppConfig, 'mqttPort' | 'mqttUrl' | 'host'>) {}
 
@@ -78,6 +78,11 @@ export class MqttGateway {
   isReady(): boolean | undefined {
     if (this.status.mode === 'off') return undefined;
     return this.running !== undefined && (this.running.connected?.() ?? true);
+  }
+
+  /** Devices connected to the embedded broker; undefined when it does not run (off, or an external broker). */
+  clients(): number | undefined {
+    return this.running?.clients?.();
   }
 
   /** One line for the start-up banner: where devices connect, or why they cannot. */

@@ -14,6 +14,7 @@ import {
   type PushSubscriptionRow,
   subscriptionsOfUsers,
 } from '../modules/push/repository.ts';
+import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
 import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';
 import { TaskQueue } from './task-queue.ts';
@@ -31,8 +32,8 @@ export interface PushServiceOptions {
   /** Longest wait before a retry; a longer Retry-After ends the retries. */
   maxDelayMs: number;
   requestTimeoutMs: number;
-  /** TLS settings for reaching push services, such as a private CA (tests trust their local peer). */
-  agent: Agent | undefined;
+  /** Certificate authorities to trust instead of the system's (tests trust their local push service). */
+  ca: string | undefined;
 }
 
 const DEFAULTS: PushServiceOptions = {
@@ -43,7 +44,7 @@ const DEFAULTS: PushServiceOptions = {
   baseDelayMs: 1000,
   maxDelayMs: 60_000,
   requestTimeoutMs: 10_000,
-  agent: undefined,
+  ca: undefined,
 };
 
 interface Delivery {
@@ -61,6 +62,8 @@ export class PushService {
   private readonly options: PushServiceOptions;
   private readonly queue: TaskQueue;
   private readonly outcomes = new RecentOutcomes();
+  /** Every push goes through it: it connects only to public addresses of accepted push services. */
+  private readonly agent: Agent;
   private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
     this.notifyAlerts(audience, alerts);
   private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
@@ -74,9 +77,12 @@ export class PushService {
     /** Where each delivery's outcome goes, for the alert's timeline. */
     private readonly outcomeLog: NotificationLog,
     private readonly log: FastifyBaseLogger,
+    /** Which endpoints may be sent to; also guards each connection. */
+    private readonly endpoints: PushEndpointGuard,
     options: Partial<PushServiceOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.agent = endpoints.agent(this.options.ca === undefined ? {} : { ca: this.options.ca });
     this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>
       this.log.error({ err }, 'push task failed'),
     );
@@ -124,6 +130,7 @@ export class PushService {
     events.off('alerts', this.onAlerts);
     events.off('escalation', this.onEscalation);
     await this.queue.close();
+    this.agent.destroy();
   }
 
   private async fanOut(userIds: string[], alerts: AlertRecord[], repeat: number): Promise<void> {
@@ -157,6 +164,9 @@ export class PushService {
   private async deliver(delivery: Delivery, attempt: number): Promise<void> {
     const { subscription } = delivery;
     try {
+      // Saved before the rules existed, or the allowed hosts changed since.
+      const issue = this.endpoints.urlIssue(subscription.endpoint);
+      if (issue) throw new RefusedPushEndpointError(issue, 'stored endpoint');
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         delivery.payload,
@@ -165,7 +175,7 @@ export class PushService {
           TTL: this.options.ttlSeconds,
           urgency: delivery.urgency,
           timeout: this.options.requestTimeoutMs,
-          agent: this.options.agent,
+          agent: this.agent,
         },
       );
     } catch (err) {
@@ -185,6 +195,13 @@ export class PushService {
 
   private async failed(delivery: Delivery, attempt: number, err: unknown): Promise<void> {
     const subscriptionId = delivery.subscription.id;
+    if (err instanceof RefusedPushEndpointError) {
+      // Not a public push service, or its name now points into our network: never send there.
+      await deleteSubscription(this.db, subscriptionId);
+      this.log.warn({ subscriptionId, issue: err.issue }, 'push endpoint refused: subscription deleted');
+      this.record(delivery, false, 'push endpoint refused');
+      return;
+    }
     const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
     if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.

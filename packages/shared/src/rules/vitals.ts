@@ -17,6 +17,13 @@ export function isNormal(vital: Vital, value: number | null | undefined): boolea
   return v >= min && v <= max;
 }
 
+/** Which side of the normal range a value is on, or null inside it. Missing values count as 0. */
+export function outOfRangeSide(vital: Vital, value: number | null | undefined): 'low' | 'high' | null {
+  const { min, max } = NORMAL_RANGES[vital];
+  const v = value ?? 0;
+  return v < min ? 'low' : v > max ? 'high' : null;
+}
+
 /** Online when the last reading is at most 15 minutes old. */
 export function isDeviceOnline(
   lastUpdate: Date | string | null | undefined,

@@ -1,10 +1,25 @@
 import { z } from 'zod';
+import { PUSH_ENDPOINT_ISSUES } from '../messages.ts';
 import { ALERT_PRIORITIES } from '../rules/alarms.ts';
 import { envelope } from './common.ts';
 
+/** What follows `scheme://` up to the path, query or fragment (a backslash ends it too, as URL parsers do). */
+const authorityOf = (url: string) => url.slice(url.indexOf('//') + 2).split(/[/\\?#]/, 1)[0] ?? '';
+
+/**
+ * A push service URL as browsers give it: https, no user name or password. The server checks the
+ * rest (standard port, a public host name, what it resolves to) before it stores or sends.
+ */
+export const pushEndpointSchema = z
+  .string()
+  .url()
+  .max(2048)
+  .refine((v) => /^https:\/\//i.test(v), PUSH_ENDPOINT_ISSUES.notHttps)
+  .refine((v) => !authorityOf(v).includes('@'), PUSH_ENDPOINT_ISSUES.credentials);
+
 /** A browser PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.string().url().max(2048),
+  endpoint: pushEndpointSchema,
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
@@ -63,4 +78,7 @@ export type PushBrowser = z.infer<typeof pushBrowser>;
 export const pushBrowsersResponse = envelope(z.object({ subscriptions: z.array(pushBrowser) }));
 
 /** `POST /push/unsubscribe`: this browser stops receiving the caller's alerts (on sign-out). */
-export const pushUnsubscribeBody = z.object({ endpoint: pushSubscriptionSchema.shape.endpoint });
+export const pushUnsubscribeBody = z.object({
+  // Any URL: a browser saved before the endpoint rules must still be able to leave.
+  endpoint: z.string().url().max(2048),
+});

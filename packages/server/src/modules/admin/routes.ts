@@ -70,22 +70,38 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/add-user',
     { schema: { body: addUserBody, response: { 201: adminUserResponse } } },
-    async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        message: ADMIN_MESSAGES.userAdded,
-        data: { user: await admin.addUser(request.body) },
-      }),
+    async (request, reply) => {
+      const user = await admin.addUser(request.body);
+      await ctx.audit.record(request, {
+        action: 'user-create',
+        targetType: 'user',
+        targetId: user._id,
+        detail: { username: user.username, role: user.role },
+      });
+      return reply.code(201).send({ success: true, message: ADMIN_MESSAGES.userAdded, data: { user } });
+    },
   );
 
   app.post(
     '/edit-user/:id',
     { schema: { params: idParam, body: editUserBody, response: { 200: adminUserResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: ADMIN_MESSAGES.userUpdated,
-      data: { user: await admin.editUser(request.params.id, request.body) },
-    }),
+    async (request) => {
+      const { user, previousRole } = await admin.editUser(request.params.id, request.body);
+      const target = { targetType: 'user' as const, targetId: user._id };
+      await ctx.audit.record(request, {
+        action: 'user-update',
+        ...target,
+        detail: { username: user.username },
+      });
+      if (previousRole !== user.role) {
+        await ctx.audit.record(request, {
+          action: 'role-change',
+          ...target,
+          detail: { username: user.username, from: previousRole, to: user.role },
+        });
+      }
+      return { success: true as const, message: ADMIN_MESSAGES.userUpdated, data: { user } };
+    },
   );
 
   app.post(
@@ -93,6 +109,11 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
     { schema: { params: idParam, body: resetPasswordBody, response: { 200: messageOnly } } },
     async (request) => {
       await admin.resetPassword(request.params.id, request.body.newPassword);
+      await ctx.audit.record(request, {
+        action: 'password-reset',
+        targetType: 'user',
+        targetId: request.params.id,
+      });
       return { success: true as const, message: ADMIN_MESSAGES.passwordReset };
     },
   );
@@ -102,6 +123,11 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
     { schema: { params: idParam, response: { 200: messageOnly } } },
     async (request) => {
       await admin.deleteUser(caller(request).userId, request.params.id);
+      await ctx.audit.record(request, {
+        action: 'user-delete',
+        targetType: 'user',
+        targetId: request.params.id,
+      });
       return { success: true as const, message: ADMIN_MESSAGES.userDeleted };
     },
   );

@@ -4,6 +4,7 @@ import {
   type AdminStats,
   type AdminUser,
   type EditUserInput,
+  type Role,
   USER_GROWTH_DAYS,
   type UserGrowthEntry,
 } from '@vitalwatch/shared';
@@ -62,12 +63,15 @@ export class AdminService {
     return presentAdminUser(row, [], 0);
   }
 
-  async editUser(id: string, input: EditUserInput): Promise<AdminUser> {
+  /** The user as edited, and the role they had before (a role change is audited). */
+  async editUser(id: string, input: EditUserInput): Promise<{ user: AdminUser; previousRole: Role }> {
     if (!isUuid(id)) throw userNotFound();
     try {
+      let previousRole: Role = input.role;
       const row = await this.db.transaction(async (tx) => {
         const user = await userRepo.findUserById(tx, id);
         if (!user) throw userNotFound();
+        previousRole = user.role;
         if (user.role === 'admin' && input.role !== 'admin') await this.assertOtherAdmin(tx, id);
         // Devices are watched by users; an admin would get a device's alerts with no screen to see them.
         if (user.role !== 'admin' && input.role === 'admin' && (await repo.deviceCountOf(tx, id)) > 0) {
@@ -77,7 +81,7 @@ export class AdminService {
         return userRepo.updateUser(tx, id, { ...input, email: input.email.toLowerCase() });
       });
       if (!row) throw userNotFound();
-      return this.present(row);
+      return { user: await this.present(row), previousRole };
     } catch (err) {
       // Two edits racing for one name: the unique index decides.
       if (isUniqueViolation(err)) await this.users.assertAvailable(this.db, input.username, input.email, id);

@@ -64,6 +64,20 @@ export interface ConditionWalk<R extends TimedVitals> {
 }
 
 /**
+ * Keep a raise in the walk's list and in its episode's. A plain function: a closure made for
+ * every reading and condition (each one named at run time by the TypeScript loader) was the
+ * largest part of the walk's cost on the ingest path.
+ */
+function raise<R extends TimedVitals>(
+  walk: ConditionWalk<R>,
+  sinceRaise: ConditionRaise<R>[],
+  r: ConditionRaise<R>,
+): void {
+  walk.raises.push(r);
+  sinceRaise.push(r);
+}
+
+/**
  * Judge one device's readings, oldest first, from each condition's state before them. Times are
  * device times (`recordedAt`), so the same readings give the same result whether they arrive one
  * by one, in a batch, or after a gap in the connection; a missing value changes nothing.
@@ -96,11 +110,6 @@ export function walkConditions<R extends TimedVitals>(
       if (value === null) continue;
       const t = reading.recordedAt;
       const critical = isCritical(type, c, value);
-      const raise = (priority: AlertPriority) => {
-        const r = { type, reading, value, priority, endedInWalk: false };
-        walk.raises.push(r);
-        sinceRaise.push(r);
-      };
       if (state && t.getTime() - state.seenAt.getTime() > maxGap) {
         // Not one continuous observation: what was pending starts over; clearing counts from now.
         if (state.phase === 'pending') state = null;
@@ -114,7 +123,7 @@ export function walkConditions<R extends TimedVitals>(
         const pendingSince = state?.since ?? t;
         if (critical || t.getTime() - pendingSince.getTime() >= c.delaySeconds * 1000) {
           const priority = priorityOf(type, critical);
-          raise(priority);
+          raise(walk, sinceRaise, { type, reading, value, priority, endedInWalk: false });
           state = { phase: 'active', since: t, priority, seenAt: t, calmSince: null };
         } else {
           state = {
@@ -129,7 +138,7 @@ export function walkConditions<R extends TimedVitals>(
       }
       state = { ...state, seenAt: t };
       if (critical && state.priority !== 'high') {
-        raise('high');
+        raise(walk, sinceRaise, { type, reading, value, priority: 'high', endedInWalk: false });
         state = { ...state, priority: 'high', calmSince: null };
       } else if (state.priority === 'high') {
         state = calmDown(type, c, state, value, t);

@@ -66,6 +66,12 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       request.params.alertId,
       request.body?.note,
     );
+    if (changed)
+      await ctx.audit.record(request, {
+        action: 'alert-acknowledge',
+        targetType: 'alert',
+        targetId: alert._id,
+      });
     return { success: true as const, message: acknowledgedMessage(alert, changed), data: { alert } };
   });
 
@@ -78,6 +84,17 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
     },
     async (request) => {
       const { alert, changed } = await alerts.acknowledgeByToken(request.body.token);
+      if (changed) {
+        // Signed in by the notification's token, not a session: the name is the one it acknowledged as.
+        await ctx.audit.record(request, {
+          action: 'alert-acknowledge',
+          actorId: null,
+          actorName: alert.acknowledged?.by ?? null,
+          targetType: 'alert',
+          targetId: alert._id,
+          detail: { via: 'notification' },
+        });
+      }
       return { success: true as const, message: acknowledgedMessage(alert, changed), data: { alert } };
     },
   );
@@ -98,6 +115,8 @@ export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: Ale
       request.params.alertId,
       request.body?.note,
     );
+    if (changed)
+      await ctx.audit.record(request, { action: 'alert-resolve', targetType: 'alert', targetId: alert._id });
     return {
       success: true as const,
       message: changed ? ALERT_MESSAGES.resolved : ALERT_MESSAGES.alreadyResolved,

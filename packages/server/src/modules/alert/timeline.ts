@@ -31,6 +31,8 @@ export class NotificationLog {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
+  /** Deliveries by channel and outcome since start, recorded or not (for /metrics). */
+  readonly totals = { push: { ok: 0, failed: 0 }, email: { ok: 0, failed: 0 } };
 
   constructor(
     private readonly db: Db,
@@ -39,6 +41,7 @@ export class NotificationLog {
 
   /** `outcome` as of now (the time it is recorded with). */
   record(outcome: Omit<NotificationOutcome, 'at'>): void {
+    this.totals[outcome.channel][outcome.ok ? 'ok' : 'failed'] += 1;
     if (this.waiting.length >= MAX_WAITING) {
       this.dropped += 1;
       if (this.dropped === 1) this.log.warn('notification outcomes not recorded: too many waiting');

@@ -30,6 +30,12 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devic
     { onRequest, schema: { body: adminDeviceBody, response: { 201: adminDeviceResponse } } },
     async (request, reply) => {
       const device = await devices.create(request.body);
+      await ctx.audit.record(request, {
+        action: 'device-create',
+        targetType: 'device',
+        targetId: device._id,
+        detail: { deviceName: device.deviceName, users: request.body.users.join(',') },
+      });
       return reply.code(201).send({ success: true, message: DEVICE_MESSAGES.added, data: { device } });
     },
   );
@@ -40,11 +46,25 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devic
       onRequest,
       schema: { params: idParam, body: adminDeviceUpdateBody, response: { 200: adminDeviceResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      message: DEVICE_MESSAGES.updated,
-      data: { device: await devices.update(request.params.id, request.body) },
-    }),
+    async (request) => {
+      const device = await devices.update(request.params.id, request.body);
+      const { users, backupUsers, isValid } = request.body;
+      const target = { targetType: 'device' as const, targetId: device._id };
+      if (users || backupUsers) {
+        await ctx.audit.record(request, {
+          action: 'device-assign',
+          ...target,
+          detail: {
+            ...(users ? { users: users.join(',') } : {}),
+            ...(backupUsers ? { backupUsers: backupUsers.join(',') } : {}),
+          },
+        });
+      }
+      if (isValid !== undefined) {
+        await ctx.audit.record(request, { action: 'device-validity', ...target, detail: { isValid } });
+      }
+      return { success: true as const, message: DEVICE_MESSAGES.updated, data: { device } };
+    },
   );
 
   app.post(
@@ -53,11 +73,16 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devic
       onRequest,
       schema: { params: idParam, body: changeValidityBody, response: { 200: adminDeviceResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      message: DEVICE_MESSAGES.validityChanged,
-      data: { device: await devices.changeValidity(request.params.id, request.body.isValid) },
-    }),
+    async (request) => {
+      const device = await devices.changeValidity(request.params.id, request.body.isValid);
+      await ctx.audit.record(request, {
+        action: 'device-validity',
+        targetType: 'device',
+        targetId: device._id,
+        detail: { isValid: device.isValid },
+      });
+      return { success: true as const, message: DEVICE_MESSAGES.validityChanged, data: { device } };
+    },
   );
 
   app.post(
@@ -69,6 +94,12 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devic
     async (request) => {
       const { codeType } = request.query;
       const device = await devices.regenerateCode(request.params.id, codeType);
+      await ctx.audit.record(request, {
+        action: 'device-code-regenerate',
+        targetType: 'device',
+        targetId: device._id,
+        detail: { codeType },
+      });
       const message =
         codeType === 'activationCode'
           ? DEVICE_MESSAGES.activationCodeRegenerated
@@ -82,6 +113,11 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devic
     { onRequest, schema: { params: idParam, response: { 200: messageOnly } } },
     async (request) => {
       await devices.delete(request.params.id);
+      await ctx.audit.record(request, {
+        action: 'device-delete',
+        targetType: 'device',
+        targetId: request.params.id,
+      });
       return { success: true as const, message: DEVICE_MESSAGES.deleted };
     },
   );

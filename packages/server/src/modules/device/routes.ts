@@ -37,6 +37,12 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext, devices: D
     async (request) => {
       const { activationCode, deviceName } = request.body.data;
       const device = await devices.addByActivationCode(caller(request).userId, activationCode, deviceName);
+      await ctx.audit.record(request, {
+        action: 'device-assign',
+        targetType: 'device',
+        targetId: device._id,
+        detail: { by: 'activation code' },
+      });
       return { success: true as const, message: DEVICE_MESSAGES.added, data: { device } };
     },
   );

@@ -33,6 +33,16 @@ const episodeRow = z.object({
 
 const deviceEpisodeRow = episodeRow.extend({ device_id: z.string() });
 
+const lockedRow = z.object({
+  id: z.string(),
+  device_name: z.string(),
+  is_valid: z.boolean(),
+  last_ms: epochMs.nullable(),
+  alarm_settings: z.unknown(),
+  user_ids: z.array(z.string()),
+  contact_ids: z.array(z.string()),
+});
+
 const userIdsOf = (deviceId: unknown) =>
   sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
 
@@ -43,20 +53,15 @@ const userIdsOf = (deviceId: unknown) =>
  * its validity is the committed one. Deleted devices are simply absent.
  */
 export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]> {
-  const rows = await tx
-    .select({
-      id: devices.id,
-      deviceName: devices.deviceName,
-      isValid: devices.isValid,
-      lastUpdate: devices.lastUpdate,
-      alarmSettings: devices.alarmSettings,
-      userIds: userIdsOf(devices.id),
-      contactIds: contactIdsOf(devices.id),
-    })
-    .from(devices)
-    .where(inArray(devices.id, ids))
-    .orderBy(devices.id)
-    .for('update');
+  // Hand-written rather than the query builder: mapping its result cost more than the query.
+  const rows = await rawRows(
+    tx,
+    sql`select d.id::text, d.device_name, d.is_valid, extract(epoch from d.last_update) * 1000 as last_ms,
+        d.alarm_settings, ${userIdsOf(sql`d.id`)} as user_ids, ${contactIdsOf(sql`d.id`)} as contact_ids
+      from ${devices} d where d.id = any(${sql.param(ids)}::uuid[])
+      order by d.id for update of d`,
+    lockedRow,
+  );
   if (rows.length === 0) return [];
   // A statement of its own, after the locks are held: on PostgreSQL a statement that waited for a
   // lock sees the locked rows' new versions but reads everything else as of its start, so the
@@ -69,9 +74,14 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
       from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
     deviceEpisodeRow,
   );
-  return rows.map(({ alarmSettings, ...d }) => ({
-    ...d,
-    alarmSettings: effectiveAlarmSettings(alarmSettings),
+  return rows.map((d) => ({
+    id: d.id,
+    deviceName: d.device_name,
+    isValid: d.is_valid,
+    lastUpdate: d.last_ms === null ? null : new Date(d.last_ms),
+    userIds: d.user_ids,
+    contactIds: d.contact_ids,
+    alarmSettings: effectiveAlarmSettings(d.alarm_settings),
     conditions: new Map(
       episodes
         .filter((e) => e.device_id === d.id)

@@ -58,7 +58,11 @@ const API_KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 export interface IngestOptions {
   /** Most readings in one group commit. */
   maxBatchRows?: number;
-  /** Group commits in flight at once. */
+  /**
+   * Group commits in flight at once, each for its own share of the devices (a lane): two commits
+   * never wait for each other's device locks, and a device's readings queued together are
+   * stored together.
+   */
   concurrency?: number;
   /** Readings that may wait for a group commit (default INGEST_QUEUE_BATCHES batches). */
   maxQueuedRows?: number;
@@ -81,9 +85,12 @@ export class IngestService {
   private readonly lookups = new Map<string, Promise<DeviceRow | undefined>>();
   /** Moves on every admin change of a device, so a lookup begun before it is not cached. */
   private generation = 0;
-  private readonly health: GroupCommitter<HealthBatchItem, IngestResult>;
+  /** One group committer per lane; a device always uses the same lane. */
+  private readonly lanes: GroupCommitter<HealthBatchItem, IngestResult>[];
   /** Readings refused because the queue was full, since start. */
   shed = 0;
+  /** Told the size and duration of every group commit (for /metrics). */
+  private readonly commitObservers: ((rows: number, seconds: number) => void)[] = [];
   private lastShedLog = 0;
 
   constructor(
@@ -95,12 +102,28 @@ export class IngestService {
     options: IngestOptions = {},
   ) {
     const maxRows = options.maxBatchRows ?? 10 * INGEST_BATCH_MAX;
-    this.health = new GroupCommitter((items) => this.commitHealth(items), {
-      maxRows,
-      concurrency: options.concurrency ?? 1,
-      maxQueuedRows: options.maxQueuedRows ?? INGEST_QUEUE_BATCHES * maxRows,
-      roomWaitMs: options.roomWaitMs ?? ROOM_WAIT_MS,
-    });
+    const laneCount = options.concurrency ?? 1;
+    const maxQueuedRows = options.maxQueuedRows ?? INGEST_QUEUE_BATCHES * maxRows;
+    this.lanes = Array.from(
+      { length: laneCount },
+      () =>
+        new GroupCommitter<HealthBatchItem, IngestResult>((items) => this.commitHealth(items), {
+          maxRows,
+          concurrency: 1,
+          maxQueuedRows: Math.ceil(maxQueuedRows / laneCount),
+          roomWaitMs: options.roomWaitMs ?? ROOM_WAIT_MS,
+        }),
+    );
+  }
+
+  /** Readings waiting for a group commit, in all lanes. */
+  get queuedRows(): number {
+    return this.lanes.reduce((sum, lane) => sum + lane.depth, 0);
+  }
+
+  private laneOf(deviceId: string): GroupCommitter<HealthBatchItem, IngestResult> {
+    // Device ids are random UUIDs: their first 32 bits spread devices evenly.
+    return this.lanes[Number.parseInt(deviceId.slice(0, 8), 16) % this.lanes.length] ?? this.lanes[0]!;
   }
 
   async authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow> {
@@ -151,12 +174,13 @@ export class IngestService {
       temperature: r.temperature ?? null,
       battery: r.battery ?? null,
     }));
-    return this.health.submit({ deviceId: device.id, rows }, rows.length, whenFull).catch((err: unknown) => {
+    const lane = this.laneOf(device.id);
+    return lane.submit({ deviceId: device.id, rows }, rows.length, whenFull).catch((err: unknown) => {
       if (!(err instanceof QueueFull)) throw err;
       this.shed += rows.length;
       if (Date.now() - this.lastShedLog > 10_000) {
         this.lastShedLog = Date.now();
-        this.log.warn({ queued: this.health.depth, shed: this.shed }, 'ingest queue full: shedding load');
+        this.log.warn({ queued: this.queuedRows, shed: this.shed }, 'ingest queue full: shedding load');
       }
       throw err.waited
         ? serviceUnavailable(SERVER_MESSAGES.ingestBusy, 1)
@@ -181,7 +205,7 @@ export class IngestService {
 
   /** Wait for queued readings to be written (call before closing the database). */
   async drain(): Promise<void> {
-    await this.health.drain();
+    await Promise.all(this.lanes.map((lane) => lane.drain()));
   }
 
   /**
@@ -204,8 +228,14 @@ export class IngestService {
     if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
   }
 
+  /** Call `observer` with the rows and seconds of each group commit that succeeds. */
+  observeCommits(observer: (rows: number, seconds: number) => void): void {
+    this.commitObservers.push(observer);
+  }
+
   private async commitHealth(items: HealthBatchItem[]): Promise<(IngestResult | Error)[]> {
     const now = new Date();
+    const started = performance.now();
     const store = () => storeHealthBatch(this.db, this.engine, items, now);
     const { outcomes, publications } = await store().catch(async (err: unknown) => {
       if (!isMissingPartition(err)) throw err;
@@ -221,6 +251,8 @@ export class IngestService {
       return store();
     });
     publish(this.events, this.log, publications);
+    const rows = items.reduce((sum, item) => sum + item.rows.length, 0);
+    for (const observe of this.commitObservers) observe(rows, (performance.now() - started) / 1000);
     return outcomes;
   }
 

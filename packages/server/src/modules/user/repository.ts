@@ -1,12 +1,40 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { pushSubscriptions, refreshTokens, users } from '../../db/schema.ts';
+import { pushSubscriptions, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export const findUserById = async (tx: Tx, id: string) =>
   (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+/**
+ * The user an access token names, and whether its session was ended by a logout: one indexed
+ * round trip, as the user lookup alone was, on every authenticated request and socket check.
+ */
+export const findUserForSession = async (tx: Tx, id: string, sessionId: string) =>
+  (
+    await tx
+      .select({
+        ...getTableColumns(users),
+        sessionRevoked:
+          sql`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sessionId})`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0];
+
+/** Refuses the access tokens of a session until `expiresAt`; prunes the entries no token needs any more. */
+export async function revokeSession(
+  tx: Tx,
+  row: { sessionId: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+  await tx.insert(revokedSessions).values(row).onConflictDoNothing();
+}
 
 /** Login accepts a username or an email, both case-insensitive. */
 export const findUserByLogin = async (tx: Tx, identifier: string) =>
@@ -83,17 +111,38 @@ export const insertRefreshToken = async (
 export const findRefreshToken = async (tx: Tx, tokenHash: string) =>
   (await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0];
 
-/** Retires a live token in exchange for a successor; false when it was not live (revoked, rotated, expired). */
-export async function rotateRefreshToken(tx: Tx, id: string): Promise<boolean> {
-  const now = new Date();
-  const rows = await tx
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * The token's row, locked until the transaction ends: refreshes of one token take turns, so the
+ * second sees the first one's rotation (and its successor) instead of rotating again.
+ */
+export const lockRefreshToken = async (tx: Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> =>
+  (
+    await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1).for('update')
+  )[0];
+
+/** Retires a token in exchange for its successor, kept sealed for retries within the grace. */
+export async function markRotated(tx: Tx, id: string, sealedSuccessor: string, at: Date): Promise<void> {
+  await tx
     .update(refreshTokens)
-    .set({ revokedAt: now, rotatedAt: now })
+    .set({ revokedAt: at, rotatedAt: at, successor: sealedSuccessor })
+    .where(eq(refreshTokens.id, id));
+}
+
+/** Forgets the successors of a login's tokens rotated before `before`: their grace is over. */
+export async function forgetOldSuccessors(tx: Tx, userId: string, family: string, before: Date) {
+  await tx
+    .update(refreshTokens)
+    .set({ successor: null })
     .where(
-      and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())),
-    )
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.family, family),
+        isNotNull(refreshTokens.successor),
+        lt(refreshTokens.rotatedAt, before),
+      ),
+    );
 }
 
 /** Whether a login still has a live refresh token (it was neither ended nor has it expired). */
@@ -112,22 +161,29 @@ export async function familyAlive(tx: Tx, family: string): Promise<boolean> {
   return rows.length === 1;
 }
 
+/** An ended login's tokens: live ones revoked, sealed successors of rotated ones forgotten. */
+const endTokens = (now: Date) => ({
+  revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now.toISOString()}::timestamptz)`,
+  successor: null,
+});
+const stillHeld = or(isNull(refreshTokens.revokedAt), isNotNull(refreshTokens.successor));
+
 export const revokeFamily = async (tx: Tx, family: string) => {
   await tx
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+    .set(endTokens(new Date()))
+    .where(and(eq(refreshTokens.family, family), stillHeld));
 };
 
 /** Ends every login of the user, except the one of `exceptFamily` when given. */
 export const revokeAllForUser = async (tx: Tx, userId: string, exceptFamily?: string) => {
   await tx
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set(endTokens(new Date()))
     .where(
       and(
         eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
+        stillHeld,
         exceptFamily ? ne(refreshTokens.family, exceptFamily) : undefined,
       ),
     );

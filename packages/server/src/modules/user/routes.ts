@@ -16,16 +16,32 @@ import {
 } from '@vitalwatch/shared';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
+import { DEFAULT_SIGNUPS_PER_HOUR } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 
 export async function userRoutes(app: AppInstance, ctx: AppContext) {
   const { users, guards, config } = ctx;
 
   app.post(
     '/create',
-    { schema: { body: signupBody, response: { 201: authResponse } } },
+    {
+      schema: { body: signupBody, response: { 201: authResponse } },
+      config: {
+        rateLimit: {
+          max: config.signupsPerAddressPerHour ?? DEFAULT_SIGNUPS_PER_HOUR,
+          timeWindow: 3_600_000,
+        },
+      },
+    },
     async (request, reply) => {
       const session = await users.signup(request.body.user);
+      await ctx.audit.record(request, {
+        action: 'sign-up',
+        actorId: session.user._id,
+        targetType: 'user',
+        targetId: session.user._id,
+      });
       return reply.code(201).send({ success: true, message: SERVER_MESSAGES.userCreated, data: session });
     },
   );
@@ -36,11 +52,23 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
       schema: { body: loginBody, response: { 200: authResponse } },
       config: { rateLimit: { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
     },
-    async (request) => ({
-      success: true as const,
-      message: SERVER_MESSAGES.loggedIn,
-      data: await users.login(request.body.user),
-    }),
+    async (request) => {
+      const typed = request.body.user.username.trim();
+      const session = await users.login(request.body.user).catch(async (err: unknown) => {
+        if (err instanceof AppError && (err.status === 401 || err.status === 429)) {
+          await ctx.audit.record(request, {
+            action: 'sign-in',
+            outcome: 'failure',
+            actorId: null,
+            actorName: typed,
+            detail: { reason: err.status === 429 ? 'locked out' : 'wrong name or password' },
+          });
+        }
+        throw err;
+      });
+      await ctx.audit.record(request, { action: 'sign-in', actorId: session.user._id });
+      return { success: true as const, message: SERVER_MESSAGES.loggedIn, data: session };
+    },
   );
 
   app.post(
@@ -76,7 +104,8 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await users.logout(caller(request).userId, request.body?.refreshToken);
+      await users.logout(caller(request), request.body?.refreshToken);
+      await ctx.audit.record(request, { action: 'sign-out' });
       return { success: true as const, message: SERVER_MESSAGES.loggedOut };
     },
   );
@@ -122,7 +151,19 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const { oldPassword, newPassword, refreshToken } = request.body;
       const { userId } = caller(request);
-      const accessToken = await users.changePassword(userId, oldPassword, newPassword, refreshToken);
+      const accessToken = await users
+        .changePassword(userId, oldPassword, newPassword, refreshToken)
+        .catch(async (err: unknown) => {
+          if (err instanceof AppError && err.status < 500) {
+            await ctx.audit.record(request, {
+              action: 'password-change',
+              outcome: 'failure',
+              detail: { reason: err.message },
+            });
+          }
+          throw err;
+        });
+      await ctx.audit.record(request, { action: 'password-change' });
       return { success: true as const, message: SERVER_MESSAGES.passwordChanged, data: { accessToken } };
     },
   );
@@ -131,6 +172,8 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     '/save-fcm-token',
     { onRequest: guards.requireAuth, schema: { body: saveFcmTokenBody, response: { 200: messageOnly } } },
     async (request) => {
+      // Alerts will be sent there: only a public push service, never an address inside our network.
+      await ctx.pushEndpoints.check(request.body.fcmToken.endpoint);
       await users.saveFcmToken(
         caller(request).userId,
         request.body.fcmToken,

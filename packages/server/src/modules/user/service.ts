@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ACCESS_TOKEN_TTL_S,
   type LoginInput,
   type PublicUser,
   type PushSubscriptionJson,
@@ -27,6 +28,19 @@ export interface Session {
 
 /** How long after a rotation the old refresh token may still be presented (a lost answer, two tabs). */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+/**
+ * A logout refuses its session's access tokens until the last of them expires. The margin covers
+ * one signed by a refresh that raced the logout (signed just after the logout committed).
+ */
+const REVOKED_SESSION_TTL_MS = ACCESS_TOKEN_TTL_S * 1000 + 60_000;
+
+/** What a refresh hands out: the login's next refresh token, for the user of that login. */
+interface Exchange {
+  userId: string;
+  family: string;
+  refreshToken: string;
+}
 
 export class UserService {
   constructor(
@@ -92,38 +106,70 @@ export class UserService {
     return this.openSession(user);
   }
 
-  /** Rotate: the used token is revoked and a new one issued in the same family; reuse revokes the family. */
+  /**
+   * Rotate: the used token is revoked and a successor issued in the same login. The same token
+   * again within REFRESH_RETRY_GRACE_MS of its rotation, while its login lives on (the browser
+   * lost the answer, two tabs refreshed at once), gets that same successor back with a fresh access
+   * token: not theft, and one login never becomes several. Any other reuse of a retired token is a
+   * replay: someone else may hold it, so that whole login ends.
+   */
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
-    const row = await repo.findRefreshToken(this.db, hashToken(refreshToken));
-    if (!row) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
-    const rotatedNow = await repo.rotateRefreshToken(this.db, row.id);
-    if (!rotatedNow && !(await this.isLostAnswerRetry(row))) {
-      // A replay of a retired token: someone else may hold it, so that whole login ends.
-      if (row.revokedAt) await repo.revokeFamily(this.db, row.family);
-      throw unauthorized(SERVER_MESSAGES.invalidRefresh);
-    }
-    const user = await repo.findUserById(this.db, row.userId);
+    // Refusals are decided inside and thrown outside, so ending a replayed login is committed.
+    const granted = await this.db.transaction((tx) => this.exchange(tx, hashToken(refreshToken)));
+    if (!granted) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    const user = await repo.findUserById(this.db, granted.userId);
     if (!user) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
-    return this.issueTokens(user, row.family);
+    const accessToken = await this.tokens.signAccess({
+      userId: user.id,
+      role: user.role,
+      sessionId: granted.family,
+    });
+    return { accessToken, refreshToken: granted.refreshToken };
+  }
+
+  /** The refresh token's successor, or null for a refusal. Parallel calls for one token take turns on its row. */
+  private async exchange(tx: Tx, tokenHash: string): Promise<Exchange | null> {
+    const row = await repo.lockRefreshToken(tx, tokenHash);
+    if (!row) return null;
+    const now = new Date();
+    if (!row.revokedAt && row.expiresAt > now) {
+      const refreshToken = await this.addLoginToken(tx, row.userId, row.family);
+      await repo.markRotated(tx, row.id, this.tokens.sealSuccessor(refreshToken, row.id), now);
+      await repo.forgetOldSuccessors(
+        tx,
+        row.userId,
+        row.family,
+        new Date(now.getTime() - REFRESH_RETRY_GRACE_MS),
+      );
+      return { userId: row.userId, family: row.family, refreshToken };
+    }
+    if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() <= REFRESH_RETRY_GRACE_MS) {
+      const successor = row.successor ? this.tokens.openSuccessor(row.successor, row.id) : null;
+      // Within the grace nothing is ended: a login ended meanwhile (logout) stays ended, that is all.
+      if (!successor || !(await repo.familyAlive(tx, row.family))) return null;
+      return { userId: row.userId, family: row.family, refreshToken: successor };
+    }
+    if (row.revokedAt) await repo.revokeFamily(tx, row.family);
+    return null;
   }
 
   /**
-   * The same token again within REFRESH_RETRY_GRACE_MS of its rotation, while its login lives on:
-   * the browser lost the answer (the page reloaded mid-refresh) or two tabs refreshed at once.
-   * Not theft: it gets a new pair in the same login. Outside that window a replay still ends it.
+   * Ends the caller's login: the family of `refreshToken` (without one, every refresh token of the
+   * user) and, at once, the access tokens of the calling session, on every server process. Its
+   * open sockets close on the `sessionsEnded` notice.
    */
-  private async isLostAnswerRetry(row: { rotatedAt: Date | null; family: string }): Promise<boolean> {
-    if (!row.rotatedAt || Date.now() - row.rotatedAt.getTime() > REFRESH_RETRY_GRACE_MS) return false;
-    return repo.familyAlive(this.db, row.family);
-  }
-
-  async logout(userId: string, refreshToken: string | undefined): Promise<void> {
-    if (!refreshToken) {
-      await repo.revokeAllForUser(this.db, userId);
-      return;
-    }
-    const row = await repo.findRefreshToken(this.db, hashToken(refreshToken));
-    if (row && row.userId === userId) await repo.revokeFamily(this.db, row.family);
+  async logout(who: { userId: string; sessionId: string }, refreshToken: string | undefined): Promise<void> {
+    const row = refreshToken ? await repo.findRefreshToken(this.db, hashToken(refreshToken)) : undefined;
+    await this.db.transaction(async (tx) => {
+      if (!refreshToken) await repo.revokeAllForUser(tx, who.userId);
+      else if (row && row.userId === who.userId) await repo.revokeFamily(tx, row.family);
+      await repo.revokeSession(tx, {
+        sessionId: who.sessionId,
+        userId: who.userId,
+        expiresAt: new Date(Date.now() + REVOKED_SESSION_TTL_MS),
+      });
+    });
+    this.events.emit('sessionsEnded', who.userId);
   }
 
   async profile(userId: string): Promise<PublicUser> {
@@ -179,11 +225,12 @@ export class UserService {
     const kept = keepRefreshToken
       ? await repo.findRefreshToken(this.db, hashToken(keepRefreshToken))
       : undefined;
+    const keptFamily = kept?.userId === userId ? kept.family : undefined;
     await this.db.transaction(async (tx) => {
       await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
-      await repo.revokeAllForUser(tx, userId, kept?.userId === userId ? kept.family : undefined);
+      await repo.revokeAllForUser(tx, userId, keptFamily);
     });
-    const accessToken = this.tokens.signAccess({ userId: user.id, role: user.role });
+    const accessToken = this.tokens.signAccess({ userId: user.id, role: user.role, sessionId: keptFamily });
     // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
     this.events.emit('sessionsEnded', userId);
     return accessToken;
@@ -204,19 +251,21 @@ export class UserService {
   }
 
   private async openSession(user: repo.UserRow): Promise<Session> {
-    const tokens = await this.issueTokens(user, randomUUID());
-    return { ...tokens, user: await this.present(user) };
+    const family = randomUUID();
+    const refreshToken = await this.addLoginToken(this.db, user.id, family);
+    const accessToken = await this.tokens.signAccess({ userId: user.id, role: user.role, sessionId: family });
+    return { accessToken, refreshToken, user: await this.present(user) };
   }
 
-  private async issueTokens(user: repo.UserRow, family: string) {
+  /** A new refresh token of the login `family`; the database keeps only its hash. */
+  private async addLoginToken(tx: Tx, userId: string, family: string): Promise<string> {
     const { token, hash } = newRefreshToken();
-    await repo.insertRefreshToken(this.db, {
-      userId: user.id,
+    await repo.insertRefreshToken(tx, {
+      userId,
       family,
       tokenHash: hash,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
     });
-    const accessToken = await this.tokens.signAccess({ userId: user.id, role: user.role });
-    return { accessToken, refreshToken: token };
+    return token;
   }
 }

@@ -1,0 +1,68 @@
+import { type AuditEntry, type AuditQuery, auditEntry } from '@vitalwatch/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/index.ts';
+import { auditEvents, users } from '../../db/schema.ts';
+import { rawRows } from '../alert/raw-rows.ts';
+
+/** One entry to append; `actorName` is looked up from `actorId` when not given. */
+export interface NewAuditEvent {
+  action: AuditEntry['action'];
+  outcome: AuditEntry['outcome'];
+  actorId: string | null;
+  actorName?: string | null;
+  targetType?: AuditEntry['targetType'];
+  targetId?: string | null;
+  ip: string | null;
+  detail?: AuditEntry['detail'];
+}
+
+export async function insertAuditEvent(tx: Tx, e: NewAuditEvent): Promise<void> {
+  await tx.execute(
+    sql`insert into ${auditEvents} (at, action, outcome, actor_id, actor_name, target_type, target_id, ip, detail)
+      values (date_trunc('milliseconds', clock_timestamp()), ${e.action}, ${e.outcome}, ${e.actorId}::uuid,
+        coalesce(${e.actorName ?? null}::text, (select u.username from ${users} u where u.id = ${e.actorId}::uuid)),
+        ${e.targetType ?? null}, ${e.targetId ?? null}, ${e.ip}, ${JSON.stringify(e.detail ?? {})}::jsonb)`,
+  );
+}
+
+const entryRow = z.object({
+  id: z.string(),
+  at: z.coerce.date(),
+  action: auditEntry.shape.action,
+  outcome: auditEntry.shape.outcome,
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  target_type: auditEntry.shape.targetType,
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: auditEntry.shape.detail,
+});
+
+/** The page cursor: the last entry's time (ms, the precision entries are stored with) and id. */
+export const cursorOf = (entry: { at: Date; id: string }) => `${entry.at.getTime()}-${entry.id}`;
+
+function before(cursor: string) {
+  const [ms, id] = cursor.split('-');
+  return sql`(at, id) < (${new Date(Number(ms)).toISOString()}::timestamptz, ${id}::bigint)`;
+}
+
+/** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
+export async function listAuditEvents(tx: Tx, q: AuditQuery) {
+  const where: SQL[] = [];
+  if (q.action) where.push(sql`action = ${q.action}`);
+  if (q.outcome) where.push(sql`outcome = ${q.outcome}`);
+  if (q.actor) where.push(sql`actor_name ilike ${`%${q.actor.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (q.targetId) where.push(sql`target_id = ${q.targetId}`);
+  if (q.from) where.push(sql`at >= ${q.from}::timestamptz`);
+  if (q.to) where.push(sql`at <= ${q.to}::timestamptz`);
+  if (q.before) where.push(before(q.before));
+  return rawRows(
+    tx,
+    sql`select id::text, at, action, outcome, actor_id::text, actor_name, target_type, target_id, ip, detail
+      from ${auditEvents}
+      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by at desc, id desc limit ${q.limit + 1}`,
+    entryRow,
+  );
+}
