@@ -85,8 +85,14 @@ test('the header turns translucent after scrolling more than 10 px', async ({ pa
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header).toHaveAttribute('data-translucent', 'false');
-  await page.evaluate(() => window.scrollTo(0, 50));
-  await expect(header).toHaveAttribute('data-translucent', 'true');
+  // The landing page's lower sections load lazily: until they have, there is nothing to scroll.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeGreaterThan(50);
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect(header).toHaveAttribute('data-translucent', 'true', { timeout: 1000 });
+  }).toPass();
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).toHaveAttribute('data-translucent', 'false');
 });

@@ -253,7 +253,7 @@ test.describe('push after sign-in', () => {
       .toEqual([expect.objectContaining({ title: 'Alert acknowledged' })]);
   });
 
-  test('with permission denied, signing in shows the warning and saves nothing', async ({
+  test('with permission denied, signing in asks nothing and forgets the token; Enable alerts shows the warning and saves nothing', async ({
     page,
     context,
   }) => {
@@ -273,8 +273,16 @@ test.describe('push after sign-in', () => {
     const user = await createUser(page);
     await logInViaForm(page, user.username, user.password, /\/dashboard$/);
 
-    await expect(page.getByText(WARNING)).toBeVisible();
+    // Never a permission question or its warning on page load.
+    await expect(page.getByRole('heading', { name: 'Health Dashboard' })).toBeVisible();
+    await expect(page.getByText(WARNING)).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('sentFCMToken'))).toBeNull();
+    await page.goto('/dashboard/profile');
+    await expect(
+      page.getByText('Notifications are blocked for VitalWatch in this browser.', { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Enable alerts on this browser' }).click();
+    await expect(page.getByText(WARNING)).toBeVisible();
     expect(peer.requestsTo(subscriber.endpoint)).toEqual([]);
     const { users } = await adminApi(page, 'all-users', { isUser: true });
     expect(users.find((u: { username: string }) => u.username === user.username).fcmTokens).toEqual([]);

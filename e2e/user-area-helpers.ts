@@ -78,7 +78,7 @@ export async function ingestAlerts(request: APIRequestContext, device: CreatedDe
   expect(res.status()).toBe(202);
 }
 
-/** The label of a calendar day button: weekday and dd/mm/yyyy, in the browser's (= this machine's) time zone. */
+/** The name of a calendar day button ("1, Sunday 01/11/2026") ends with dd/mm/yyyy, in the browser's (= this machine's) time zone. */
 export function dayLabel(date: Date): RegExp {
   const two = (n: number) => String(n).padStart(2, '0');
   return new RegExp(`${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}$`);

@@ -127,7 +127,7 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
 
     await list
       .first()
-      .getByRole('button', { name: /, unread. Mark as read$/ })
+      .getByRole('button', { name: / Unread .* Mark as read$/ })
       .click();
     await expect(page.getByTestId('unread-count')).toHaveText('14');
     await page.getByRole('button', { name: 'Mark all as read' }).click();

@@ -23,6 +23,11 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packa
     ADMIN_PASSWORD: 'Adm1nPassw0rd',
     WEB_DIST: path.join(root, 'packages/web/dist'),
     NODE_EXTRA_CA_CERTS: pushPeer.certFile,
+    // …on 127.0.0.1, which the push endpoint rules refuse but for tests.
+    NODE_ENV: 'test',
+    PUSH_TEST_ONLY_HOSTS: '127.0.0.1',
+    // Every test user signs up from 127.0.0.1.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

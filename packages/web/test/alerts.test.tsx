@@ -92,12 +92,22 @@ describe('Alerts History', () => {
     const calls = mockApi(routes);
     const user = userEvent.setup();
     renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
-    await user.click(await screen.findByRole('button', { name: /Alert 1, unread/ }));
+    const button = await screen.findByRole('button', { name: /^Alert 1 .*Unread.*Mark as read$/ });
+    // The name reads the whole alert: message, device and when, not only its title.
+    expect(button).toHaveAccessibleName(
+      /^Alert 1 Low SpO2 Medium priority Unread Heart rate 130 BPM is above 100 BPM Wristband · .+ ago Mark as read$/,
+    );
+    await user.click(button);
     await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('4'));
+    // Focus stays on the alert (now plain text) rather than falling to <body>.
+    expect(document.activeElement).toHaveTextContent(/^Alert 1/);
+    expect(document.activeElement).not.toBe(document.body);
     expect(calls.filter((c) => c.path === '/alert/mark-read').map((c) => c.body)).toEqual([
       { data: { alerts: ['a1'] } },
     ]);
-    expect(screen.queryByRole('button', { name: /Alert 1, unread/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^Alert 1 .*Unread.*Mark as read$/ }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Alert 7/ })).not.toBeInTheDocument();
   });
 
@@ -106,9 +116,9 @@ describe('Alerts History', () => {
     mockApi({ ...routes, '/alert/mark-read': () => new Response('oops', { status: 500 }) });
     const user = userEvent.setup();
     renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
-    await user.click(await screen.findByRole('button', { name: /Alert 2, unread/ }));
+    await user.click(await screen.findByRole('button', { name: /^Alert 2 .*Unread.*Mark as read$/ }));
     expect(await screen.findByText('Failed to mark alerts as read')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Alert 2, unread/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Alert 2 .*Unread.*Mark as read$/ })).toBeInTheDocument();
     expect(screen.getByTestId('unread-count')).toHaveTextContent('5');
   });
 
@@ -123,7 +133,7 @@ describe('Alerts History', () => {
     expect(
       calls.find((c) => c.path === '/alert/all' && (c.body as { limit: number }).limit === 500),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /unread/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark as read$/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 

@@ -23,6 +23,12 @@ describe('date-range picker', () => {
     expect(screen.getByRole('button', { name: 'Apply Dates' })).toBeDisabled();
   });
 
+  it('names each day by its visible number first, then weekday and dd/mm/yyyy', async () => {
+    await openPicker(vi.fn(), { from: new Date(2026, 4, 1), to: new Date(2026, 4, 3) });
+    expect(dayButton('20/05/2026')).toHaveTextContent(/^20/);
+    expect(dayButton('20/05/2026')).toHaveAccessibleName('20, Wednesday 20/05/2026');
+  });
+
   it('applies only with both dates, swapping a To picked before From', async () => {
     const { user, onApply } = await openPicker(vi.fn(), {
       from: new Date(2026, 4, 1),

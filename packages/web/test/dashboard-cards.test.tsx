@@ -57,11 +57,22 @@ describe('metric cards', () => {
     expect(bar('heartRate')).toHaveStyle({ width: '100%' });
     expect(bar('heartRate')).toHaveClass('bg-red-500');
     expect(screen.getByText('Abnormal')).toBeInTheDocument();
+    expect(screen.getByText('↑ High')).toBeInTheDocument();
     rerender(<MetricCard metric={metric('heartRate')} value={45} />);
-    expect(bar('heartRate')).toHaveStyle({ width: '0%' });
+    // Below the scale: a red sliver at the low end, never an empty bar that reads as "no data".
+    expect(bar('heartRate')).toHaveStyle({ width: '3%' });
     expect(screen.getByText('Abnormal')).toBeInTheDocument();
+    expect(screen.getByText('↓ Low')).toBeInTheDocument();
     rerender(<MetricCard metric={metric('heartRate')} value={100} />);
     expect(screen.getByText('Normal')).toBeInTheDocument();
+    expect(screen.queryByText('↑ High')).toBeNull();
+  });
+
+  it('shows an SpO2 of 89 % (under its 90–100 scale) as low, with a red bar', () => {
+    render(<MetricCard metric={metric('spo2')} value={89} />);
+    expect(bar('spo2')).toHaveClass('bg-red-500');
+    expect(bar('spo2')).toHaveStyle({ width: '3%' });
+    expect(screen.getByText('↓ Low')).toBeInTheDocument();
   });
 
   it('uses the temperature scale 95–98.4 °F and its inclusive normal range', () => {

@@ -142,7 +142,14 @@ describe('Health Trends chart (spec 9)', () => {
     expect(o.scales?.x).toMatchObject({ min: 1000, max: 5000 });
     expect(o.animation).toBe(false);
     expect(o.scales?.y).toMatchObject({ suggestedMin: 50, suggestedMax: 100, ticks: { stepSize: 10 } });
-    expect(o.scales?.y1).toMatchObject({ suggestedMin: 50, suggestedMax: 100, ticks: { stepSize: 2 } });
+    expect(o.scales?.y1).toMatchObject({
+      suggestedMin: 50,
+      suggestedMax: 100,
+      ticks: { stepSize: 2, autoSkip: false },
+    });
+    // Every tick kept; labels on each tenth value, 100 included.
+    const ticks = o.scales?.y1?.ticks as { callback: (v: number) => string } | undefined;
+    expect([50, 52, 90, 98, 100].map((v) => ticks?.callback(v))).toEqual(['50', '', '90', '', '100']);
     expect(o.scales?.x?.ticks).toMatchObject({ count: 8, maxTicksLimit: 8 });
     expect(o.scales?.x?.title).toMatchObject({ display: true });
     expect(o.plugins?.zoom).toMatchObject({

@@ -1,20 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { AdminDevicesPage } from '../features/admin/components/admin-devices-page.tsx';
-import { AdminOverviewPage } from '../features/admin/components/admin-overview-page.tsx';
-import { UsersPage } from '../features/admin/components/users-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { SignupPage } from '../features/auth/components/signup-page.tsx';
-import { DemoPage } from '../features/demo/components/demo-page.tsx';
-import { DevicesPage } from '../features/devices/components/devices-page.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { AlertsPage } from './user-area/alerts-page.tsx';
-import { OverviewPage } from './user-area/overview-page.tsx';
-import { UserAreaLayout } from './user-area/user-area-layout.tsx';
+
+/**
+ * A screen's code is fetched when its route is first visited: the landing page does not download
+ * the dashboard, the admin area or Chart.js. Pages of one area share a chunk (`area`), so moving
+ * inside an area fetches nothing more.
+ */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const auth = () => import('./areas/auth-area.ts');
+const user = () => import('./areas/user-area.ts');
+const admin = () => import('./areas/admin-area.ts');
 
 /**
  * The route table of spec section 2. Each guarded group shares one guard (so moving inside an
@@ -30,23 +31,35 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard authRequired={false} />,
             children: [
-              { index: true, element: <LandingPage /> },
-              { path: 'signup', element: <SignupPage /> },
-              { path: 'signin', element: <LoginPage /> },
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/landing/components/landing-page.tsx'),
+                  (m) => m.LandingPage,
+                ),
+              },
+              { path: 'signup', lazy: page(auth, (m) => m.SignupPage) },
+              { path: 'signin', lazy: page(auth, (m) => m.LoginPage) },
             ],
           },
-          { path: 'demo', element: <DemoPage /> },
+          {
+            path: 'demo',
+            lazy: page(
+              () => import('../features/demo/components/demo-page.tsx'),
+              (m) => m.DemoPage,
+            ),
+          },
           {
             path: 'dashboard',
             element: <RouteGuard requiredRole="user" />,
             children: [
               {
-                element: <UserAreaLayout />,
+                lazy: page(user, (m) => m.UserAreaLayout),
                 children: [
-                  { index: true, element: <OverviewPage /> },
-                  { path: 'devices', element: <DevicesPage /> },
-                  { path: 'alerts', element: <AlertsPage /> },
-                  { path: 'profile', element: <ProfilePage /> },
+                  { index: true, lazy: page(user, (m) => m.OverviewPage) },
+                  { path: 'devices', lazy: page(user, (m) => m.DevicesPage) },
+                  { path: 'alerts', lazy: page(user, (m) => m.AlertsPage) },
+                  { path: 'profile', lazy: page(user, (m) => m.ProfilePage) },
                 ],
               },
             ],
@@ -55,9 +68,10 @@ export const routes: RouteObject[] = [
             path: 'admin-dashboard',
             element: <RouteGuard requiredRole="admin" />,
             children: [
-              { index: true, element: <AdminOverviewPage /> },
-              { path: 'users', element: <UsersPage /> },
-              { path: 'devices', element: <AdminDevicesPage /> },
+              { index: true, lazy: page(admin, (m) => m.AdminOverviewPage) },
+              { path: 'users', lazy: page(admin, (m) => m.UsersPage) },
+              { path: 'devices', lazy: page(admin, (m) => m.AdminDevicesPage) },
+              { path: 'audit', lazy: page(admin, (m) => m.AuditLogPage) },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
+import { ServerUnreachable } from '../components/status-panels.tsx';
 import { useCheckSession } from '../features/auth/hooks/use-check-session.ts';
 import { PATHS } from '../lib/paths.ts';
 import { onSessionExpired } from '../lib/session-events.ts';
@@ -8,26 +9,43 @@ import { loggedOut } from '../lib/store/auth-slice.ts';
 import { useAppDispatch } from '../lib/store/hooks.ts';
 import { getAccessToken } from '../lib/token-storage.ts';
 
+/** While the server cannot be reached at start, it is asked again this often (and when the browser comes online). */
+export const SESSION_RETRY_MS = 5_000;
+
+type Phase = 'restoring' | 'unreachable' | 'ready';
+
 /**
  * Restores a stored session before anything else renders (a loading screen meanwhile), and sends
- * the user to /signin when the API client reports that the session has expired.
+ * the user to /signin when the API client reports that the session has expired. A server that
+ * cannot be reached is not a sign-out: the tokens are kept and a "cannot reach" screen retries.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const checkSession = useCheckSession();
-  const [restoring, setRestoring] = useState(() => getAccessToken() !== null);
+  const [phase, setPhase] = useState<Phase>(() => (getAccessToken() !== null ? 'restoring' : 'ready'));
+  const retry = useCallback(() => setPhase('restoring'), []);
 
   useEffect(() => {
-    if (!restoring) return;
+    if (phase !== 'restoring') return;
     let active = true;
-    checkSession().finally(() => {
-      if (active) setRestoring(false);
+    void checkSession().then((result) => {
+      if (active) setPhase(result === 'unreachable' ? 'unreachable' : 'ready');
     });
     return () => {
       active = false;
     };
-  }, [restoring, checkSession]);
+  }, [phase, checkSession]);
+
+  useEffect(() => {
+    if (phase !== 'unreachable') return;
+    const timer = setTimeout(retry, SESSION_RETRY_MS);
+    window.addEventListener('online', retry);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [phase, retry]);
 
   useEffect(
     () =>
@@ -38,6 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [dispatch, navigate],
   );
 
-  if (restoring) return <FullScreenSpinner label="Loading your account…" showLabel />;
+  if (phase === 'restoring') return <FullScreenSpinner label="Loading your account…" showLabel />;
+  if (phase === 'unreachable') return <ServerUnreachable onRetry={retry} />;
   return children;
 }

@@ -15,7 +15,8 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 ' +
     'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 dark:bg-red-500 dark:hover:bg-red-400',
+  // White on red-500 is 3.8:1; red-600 (4.8:1) and red-700 (6.4:1) keep white text at AA in the dark theme.
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,9 +1,9 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
 const control =
-  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 ' +
   'focus:outline-2 focus:outline-offset-0 focus:outline-teal-600 dark:bg-slate-900 dark:text-slate-100 ' +
-  'dark:placeholder:text-slate-500 dark:focus:outline-teal-400';
+  'dark:placeholder:text-slate-400 dark:focus:outline-teal-400';
 const border = (invalid: boolean) =>
   invalid ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-700';
 

@@ -1,3 +1,4 @@
+import { CONNECTION_MESSAGES } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { AlertTriangleIcon } from './icons.tsx';
@@ -65,5 +66,23 @@ export function EmptyState({ icon, title, hint, action }: EmptyStateProps) {
       {hint && <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{hint}</p>}
       {action && <div className="pt-2">{action}</div>}
     </div>
+  );
+}
+
+/**
+ * The server could not be reached when the app started: the stored session is kept (this is not
+ * a sign-out) and the app tries again by itself and on "Try again".
+ */
+export function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6 dark:bg-slate-950">
+      <div className="max-w-md">
+        <ErrorState
+          title={CONNECTION_MESSAGES.unreachableTitle}
+          message={CONNECTION_MESSAGES.unreachableHint}
+          onRetry={onRetry}
+        />
+      </div>
+    </main>
   );
 }

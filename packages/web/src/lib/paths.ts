@@ -13,6 +13,7 @@ export const PATHS = {
   admin: '/admin-dashboard',
   adminUsers: '/admin-dashboard/users',
   adminDevices: '/admin-dashboard/devices',
+  adminAudit: '/admin-dashboard/audit',
 } as const;
 
 /** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */

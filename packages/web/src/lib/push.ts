@@ -174,7 +174,18 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-const forgetSentToken = () => {
+/** This browser's notification permission, or 'unsupported' where push cannot work. */
+export function pushPermission(): NotificationPermission | 'unsupported' {
+  try {
+    assertPushSupported();
+  } catch {
+    return 'unsupported';
+  }
+  return Notification.permission;
+}
+
+/** Forget the subscription last sent (spec: without permission the stored token is removed). */
+export const forgetSentToken = () => {
   storage.remove(STORAGE_KEYS.sentFcmToken);
   storage.remove(STORAGE_KEYS.sentFcmTokenUser);
 };

@@ -2,8 +2,9 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
+import { EnableAlertsPrompt } from '../../features/alerts/components/enable-alerts-prompt.tsx';
 import { UrgentAlertsBanner } from '../../features/alerts/components/urgent-alerts-banner.tsx';
-import { setupPush, showForegroundNotification } from '../../lib/push.ts';
+import { forgetSentToken, pushPermission, setupPush, showForegroundNotification } from '../../lib/push.ts';
 import { useRealtimeConnection, useRealtimeEvent } from '../../lib/socket.ts';
 import { selectCurrentUser } from '../../lib/store/auth-slice.ts';
 import { useAppSelector } from '../../lib/store/hooks.ts';
@@ -40,7 +41,12 @@ export function UserAreaLayout() {
   useRealtimeConnection(userId);
   useEffect(() => {
     if (!userId) return;
-    // Spec section 4: without permission a warning and the stored token forgotten; other setup errors are only logged.
+    // Permission is asked only from an explicit control (EnableAlertsPrompt, Profile). Already
+    // granted: keep this browser's subscription saved for the signed-in user. Denied: the stored
+    // token is forgotten (spec section 4); the warning comes when the user asks for alerts.
+    const permission = pushPermission();
+    if (permission === 'denied') forgetSentToken();
+    if (permission !== 'granted') return;
     setupPush({ userId, warn: (message) => toast.warning(message, { toastId: 'push-permission' }) }).catch(
       (error: unknown) => console.warn('Push notifications are not set up', error),
     );
@@ -49,6 +55,7 @@ export function UserAreaLayout() {
   return (
     <>
       <UrgentAlertsBanner />
+      <EnableAlertsPrompt userId={userId} />
       <Outlet />
     </>
   );

@@ -1,7 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import { apiRequest } from '../api-client.ts';
+import { type ApiRequest, apiRequest } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 
 /** One call through the zod-parsing API client. */
@@ -9,6 +9,10 @@ export interface ApiCall<T = unknown> {
   path: string;
   body?: unknown;
   schema: z.ZodType<T>;
+  /** Default POST. */
+  method?: ApiRequest<T>['method'];
+  /** Default `user`. */
+  auth?: ApiRequest<T>['auth'];
 }
 
 /** A failed call as the store keeps it (plain data); `asApiError` turns it back for the message catalogue. */
@@ -20,11 +24,11 @@ export interface ApiFailure {
 }
 
 const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
-  { path, body, schema },
+  { path, body, schema, method, auth },
   { signal },
 ) => {
   try {
-    return { data: await apiRequest(path, { body, schema, signal }) };
+    return { data: await apiRequest(path, { body, schema, signal, method, auth }) };
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error));
     return { error: { status: e.status, code: e.code, message: e.message, serverMessage: e.serverMessage } };

@@ -26,7 +26,13 @@ export function Header() {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const mobileNav = useRef<HTMLElement>(null);
+  // Focus inside the closing menu goes back to its button instead of falling to <body>.
+  const closeMenu = useCallback(() => {
+    if (mobileNav.current?.contains(document.activeElement)) menuButton.current?.focus();
+    setMenuOpen(false);
+  }, []);
   useDismiss(headerRef, menuOpen, closeMenu);
 
   const items = navItemsFor(role);
@@ -74,6 +80,7 @@ export function Header() {
             </Link>
           )}
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
@@ -86,6 +93,7 @@ export function Header() {
         </div>
       </div>
       <nav
+        ref={mobileNav}
         id={MOBILE_MENU_ID}
         aria-label="Mobile"
         hidden={!menuOpen}

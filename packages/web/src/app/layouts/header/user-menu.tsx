@@ -17,17 +17,24 @@ const item =
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const close = useCallback(() => setOpen(false), []);
+  // Closing while focus is in the menu (Escape, Profile) hands focus back to the account button,
+  // rather than letting it fall to <body> when the menu's items disappear.
+  const close = useCallback(() => {
+    if (ref.current?.contains(document.activeElement)) button.current?.focus();
+    setOpen(false);
+  }, []);
   useDismiss(ref, open, close);
 
   return (
     <div ref={ref} className="relative">
+      {/* Named by its content ("Account menu for ann"), so the name holds the visible username. */}
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Account menu for ${user.username}`}
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
@@ -37,7 +44,8 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         >
           {user.username.slice(0, 1)}
         </span>
-        <span className="hidden max-w-40 truncate sm:inline">{user.username}</span>
+        <span className="sr-only">Account menu for </span>
+        <span className="max-w-40 truncate max-sm:sr-only">{user.username}</span>
         <ChevronDownIcon className="size-4" />
       </button>
       {open && (

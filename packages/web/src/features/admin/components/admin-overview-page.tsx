@@ -1,6 +1,10 @@
 import { ADMIN_ERRORS } from '@vitalwatch/shared';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/button.tsx';
+import { KeyIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { getStats } from '../api/get-stats.ts';
 import { getSystemStatus } from '../api/get-system-status.ts';
 import { getUserGrowth } from '../api/get-user-growth.ts';
@@ -24,7 +28,16 @@ export function AdminOverviewPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <title>Dashboard Overview · VitalWatch</title>
-      <PageHeader title="Dashboard Overview" subtitle="Platform statistics, user growth and system status" />
+      <PageHeader
+        title="Dashboard Overview"
+        subtitle="Platform statistics, user growth and system status"
+        actions={
+          <Link to={PATHS.adminAudit} className={buttonClasses('secondary')}>
+            <KeyIcon className="size-4" />
+            Audit Log
+          </Link>
+        }
+      />
       <div className="space-y-6">
         <StatCards state={stats.state} onRetry={stats.retry} />
         <div className="grid gap-6 lg:grid-cols-3">

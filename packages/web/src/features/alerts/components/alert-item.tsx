@@ -1,5 +1,5 @@
 import { type AlertLifecycle, type AlertRecord, alertTypeLabel, relativeTime } from '@vitalwatch/shared';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
 import { alertTone, PRIORITY_CLASSES, PRIORITY_LABELS, TONE_CLASSES } from '../utils/alert-style.ts';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
@@ -28,6 +28,9 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
   const tone = alertTone(alert.alertType);
   const classes = TONE_CLASSES[tone];
   const when = new Date(alert.createdAt);
+  // The {' '} between parts keep words apart in the accessible name (the unread alert's button is
+  // named by this content: title, type, priority, Unread, message, device and time); in the flex
+  // rows they take no space.
   const body = (
     <>
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${classes.icon}`}>
@@ -37,25 +40,25 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className={`font-semibold text-slate-900 dark:text-white ${alert.isRead ? '' : 'font-bold'}`}>
             {alert.alertTitle}
-          </span>
+          </span>{' '}
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${classes.badge}`}>
             {alertTypeLabel(alert.alertType)}
-          </span>
+          </span>{' '}
           <span
             className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[alert.priority]}`}
           >
             {PRIORITY_LABELS[alert.priority]}
-          </span>
+          </span>{' '}
           {!alert.isRead && (
             <span className="inline-flex items-center gap-1 text-xs font-semibold text-teal-700 dark:text-teal-400">
               <span aria-hidden="true" className="size-2 rounded-full bg-teal-600 dark:bg-teal-400" />
               Unread
             </span>
           )}
-        </span>
+        </span>{' '}
         <span className="mt-0.5 block text-sm break-words text-slate-700 dark:text-slate-300">
           {alert.alertMessage}
-        </span>
+        </span>{' '}
         <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
           {alert.deviceName} ·{' '}
           <time dateTime={alert.createdAt} title={when.toLocaleString('en-US')}>
@@ -65,6 +68,15 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
       </span>
     </>
   );
+  // Marking read turns the button into plain text; focus that was on it moves to the text (which
+  // now reads without "Unread") instead of falling to <body>.
+  const readText = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (alert.isRead && refocus.current && lost) readText.current?.focus();
+    refocus.current = false;
+  }, [alert.isRead]);
   const status = lifecycleText(alert, now);
   const [open, setOpen] = useState(false);
   const timelineId = useId();
@@ -102,14 +114,22 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
       {onMarkRead && !alert.isRead ? (
         <button
           type="button"
-          onClick={() => onMarkRead(alert)}
-          aria-label={`${alert.alertTitle}, unread. Mark as read`}
+          onClick={(event) => {
+            refocus.current = document.activeElement === event.currentTarget;
+            onMarkRead(alert);
+          }}
           className={`${content} rounded-xl hover:bg-teal-50 dark:hover:bg-teal-950/40`}
         >
-          {body}
+          {body} <span className="sr-only">Mark as read</span>
         </button>
       ) : (
-        <div className={content}>{body}</div>
+        <div
+          ref={readText}
+          tabIndex={-1}
+          className={`${content} rounded-xl focus-visible:outline-2 focus-visible:outline-teal-600 dark:focus-visible:outline-teal-400`}
+        >
+          {body}
+        </div>
       )}
       {footer}
       {open && (

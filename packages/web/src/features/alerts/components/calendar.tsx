@@ -144,13 +144,12 @@ function DayButton({ day, range, outside, today, tabbable, onPick, onKeyDown }: 
     : within
       ? 'bg-teal-100 text-teal-900 dark:bg-teal-900/60 dark:text-teal-100'
       : outside
-        ? 'text-slate-400 hover:bg-slate-100 dark:text-slate-600 dark:hover:bg-slate-800'
+        ? 'text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800'
         : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
   return (
     <button
       type="button"
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${day.toLocaleDateString('en-US', { weekday: 'long' })} ${formatDate(day)}`}
       aria-pressed={end}
       aria-current={today ? 'date' : undefined}
       data-testid="calendar-day"
@@ -158,7 +157,9 @@ function DayButton({ day, range, outside, today, tabbable, onPick, onKeyDown }: 
       onKeyDown={(event) => onKeyDown(event, day)}
       className={`h-9 w-full rounded-lg ${tone} ${today && !end ? 'ring-1 ring-teal-600 dark:ring-teal-400' : ''}`}
     >
+      {/* Named "1, Sunday 01/11/2026": the visible number first, so speech input can say it. */}
       {day.getDate()}
+      <span className="sr-only">{`, ${day.toLocaleDateString('en-US', { weekday: 'long' })} ${formatDate(day)}`}</span>
     </button>
   );
 }

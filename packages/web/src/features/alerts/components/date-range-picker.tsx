@@ -17,7 +17,7 @@ function DateBox({ label, date }: { label: string; date: Date | null }) {
       <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
       <p
         data-testid={`range-${label.toLowerCase()}`}
-        className={`text-sm font-medium ${date ? 'text-slate-900 dark:text-white' : 'text-slate-400 dark:text-slate-500'}`}
+        className={`text-sm font-medium ${date ? 'text-slate-900 dark:text-white' : 'text-slate-500 dark:text-slate-400'}`}
       >
         {date ? formatDate(date) : 'dd/mm/yyyy'}
       </p>

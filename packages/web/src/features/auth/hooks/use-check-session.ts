@@ -6,16 +6,23 @@ import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { getAccessToken } from '../../../lib/token-storage.ts';
 import { getProfile } from '../api/get-profile.ts';
 
-let inFlight: Promise<PublicUser | null> | null = null;
+/**
+ * What the stored session turned out to be: a user, none (no tokens, or the server refused them),
+ * or unknown because the server could not be reached or failed: the tokens are kept then.
+ */
+export type SessionCheck = 'signed-in' | 'signed-out' | 'unreachable';
 
-/** The user the stored tokens belong to, or null. Concurrent callers share one request. */
-function sessionUser(): Promise<PublicUser | null> {
+let inFlight: Promise<PublicUser | 'unreachable' | null> | null = null;
+
+/** The user the stored tokens belong to, null, or 'unreachable'. Concurrent callers share one request. */
+function sessionUser(): Promise<PublicUser | 'unreachable' | null> {
   if (!getAccessToken()) return Promise.resolve(null);
   inFlight ??= getProfile()
     .catch((error: unknown) => {
-      // A refused session is normal (the client already cleared it); anything else is worth a note.
-      if (!(error instanceof ApiError && error.status === 401)) console.warn('Session check failed', error);
-      return null;
+      // A refused session is normal (the client already cleared it).
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+      console.warn('Session check failed', error);
+      return 'unreachable' as const;
     })
     .finally(() => {
       inFlight = null;
@@ -24,10 +31,13 @@ function sessionUser(): Promise<PublicUser | null> {
 }
 
 /** Checks the stored session with GET /user/profile and signs the user in when it is valid. */
-export function useCheckSession(): () => Promise<void> {
+export function useCheckSession(): () => Promise<SessionCheck> {
   const dispatch = useAppDispatch();
   return useCallback(async () => {
     const user = await sessionUser();
-    if (user) dispatch(loggedIn(user));
+    if (user === 'unreachable') return 'unreachable';
+    if (!user) return 'signed-out';
+    dispatch(loggedIn(user));
+    return 'signed-in';
   }, [dispatch]);
 }

@@ -66,9 +66,11 @@ export function DevicesPage() {
         />
       )}
       {hasDevices && (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        // minmax(0, 1fr) and min-w-0: a long device name is cut with an ellipsis inside its card
+        // instead of widening the column (and the page) past a phone's screen.
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {state.devices.map((device) => (
-            <li key={device._id} className="flex">
+            <li key={device._id} className="flex min-w-0">
               <DeviceCard device={device} now={now} onRename={setRenaming} onAlarmSettings={setTuning} />
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { isNormal, PROGRESS_SCALES, progressPercent, type Vital } from '@vitalwatch/shared';
+import { isNormal, outOfRangeSide, PROGRESS_SCALES, progressPercent, type Vital } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 
 export interface MetricDefinition {
@@ -33,16 +33,24 @@ const BADGE = {
   stale: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
 };
 const BAR = { normal: 'bg-emerald-500', abnormal: 'bg-red-500', stale: 'bg-slate-400' };
+/**
+ * A value below the scale (SpO2 89 % on the 90–100 scale) is clamped to 0 %: drawn as an empty bar
+ * it would look like no data. It keeps a red sliver at the low end instead.
+ */
+const MIN_VISIBLE_PERCENT = 3;
 
 /**
  * One vital: value with unit, a progress bar on the spec's scale (clamped 0–100 %) with its low
- * and high ends, green in the normal range, red with 'Abnormal' / 'Low Battery' outside it.
+ * and high ends, green in the normal range, red with 'Abnormal' / 'Low Battery' outside it, and
+ * which way ('↓ Low' / '↑ High'): a carer must not have to know the range to read the card.
  */
 export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
   const { vital, label, unit, abnormalText, icon } = metric;
   const normal = isNormal(vital, value);
   const look = stale ? 'stale' : normal ? 'normal' : 'abnormal';
-  const percent = progressPercent(vital, value);
+  // A missing value shows as 0 (spec): no data, so no direction and no sliver.
+  const side = stale || normal || value == null ? null : outOfRangeSide(vital, value);
+  const percent = Math.max(progressPercent(vital, value), side === 'low' ? MIN_VISIBLE_PERCENT : 0);
   const scale = PROGRESS_SCALES[vital];
   return (
     <section
@@ -54,8 +62,18 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
           <span className="text-teal-700 dark:text-teal-400">{icon}</span>
           {label}
         </h2>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[look]}`}>
-          {stale ? 'Stale' : normal ? 'Normal' : abnormalText}
+        <span className="flex items-center gap-1.5">
+          {side && vital !== 'battery' && (
+            <span
+              data-testid={`${vital}-side`}
+              className="text-xs font-semibold whitespace-nowrap text-red-700 dark:text-red-300"
+            >
+              {side === 'low' ? '↓ Low' : '↑ High'}
+            </span>
+          )}
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[look]}`}>
+            {stale ? 'Stale' : normal ? 'Normal' : abnormalText}
+          </span>
         </span>
       </div>
       <p className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">

@@ -159,7 +159,15 @@ export function trendOptions({
         suggestedMin: 50,
         suggestedMax: 100,
         title: title('SpO2 (%)'),
-        ticks: { stepSize: 2, color: colors.text, font },
+        // A tick every 2 (spec), all of them kept: Chart.js's automatic skipping dropped labels
+        // unevenly and lost 100. Every tenth value is labelled, so the labels never crowd.
+        ticks: {
+          stepSize: 2,
+          autoSkip: false,
+          color: colors.text,
+          font,
+          callback: (value) => (Number(value) % 10 === 0 ? String(value) : ''),
+        },
         grid: { drawOnChartArea: false, color: colors.grid },
       },
     },

@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons.tsx';
 import { CONTACT_EMAIL } from '../../../lib/contact-details.ts';
 import { SECTIONS } from '../../../lib/paths.ts';
-import { ContactForm } from './contact-form.tsx';
+
+/**
+ * The form and its form library are fetched after the page: they sit at its end, and the landing
+ * page's first paint should not wait for them.
+ */
+const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
 
 const DETAILS: { label: string; value: ReactNode; icon: ReactNode }[] = [
   {
@@ -76,7 +81,9 @@ export function ContactSection() {
           </div>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <ContactForm />
+          <Suspense fallback={<div className="min-h-96" aria-hidden="true" />}>
+            <ContactForm />
+          </Suspense>
         </div>
       </div>
     </section>

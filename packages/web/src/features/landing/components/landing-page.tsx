@@ -23,8 +23,8 @@ export function LandingPage() {
       <title>VitalWatch · Real-time health monitoring</title>
       <HeroSection />
       <FeaturesSection />
-      <DemoAlertsSection />
       <AboutSection />
+      <DemoAlertsSection />
       <ContactSection />
     </>
   );

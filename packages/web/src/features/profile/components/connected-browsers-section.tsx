@@ -4,6 +4,9 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { selectCurrentUser } from '../../../lib/store/auth-slice.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { useBrowserAlerts } from '../../../lib/use-browser-alerts.ts';
 import { getPushBrowsers, removePushBrowser } from '../api/push-browsers.ts';
 import { browserName } from '../utils/browser-name.ts';
 import { SectionCard } from './section-card.tsx';
@@ -50,6 +53,7 @@ export function ConnectedBrowsersSection() {
       title="Connected Browsers"
       description="Browsers that show push notifications for your alerts."
     >
+      <ThisBrowser onEnabled={load} />
       {state.status === 'loading' && (
         <LoadingRegion label="Loading connected browsers">
           <Skeleton className="h-14 w-full" />
@@ -58,7 +62,7 @@ export function ConnectedBrowsersSection() {
       {state.status === 'error' && <ErrorState title={LOAD_FAILED} message={state.message} onRetry={load} />}
       {state.status === 'ready' && state.browsers.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          No browser receives push notifications yet. Allow notifications when your browser asks.
+          No browser receives push notifications yet.
         </p>
       )}
       {state.status === 'ready' && state.browsers.length > 0 && (
@@ -89,5 +93,34 @@ export function ConnectedBrowsersSection() {
         </ul>
       )}
     </SectionCard>
+  );
+}
+
+/** This browser's state, and the explicit control that asks for notification permission. */
+function ThisBrowser({ onEnabled }: { onEnabled: () => void }) {
+  const userId = useAppSelector(selectCurrentUser)?._id ?? null;
+  const { permission, enable, busy } = useBrowserAlerts(userId);
+  const line =
+    'mb-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300';
+  if (permission === 'granted') return null;
+  if (permission === 'unsupported')
+    return <p className={line}>This browser cannot show push notifications.</p>;
+  return (
+    <div className={`${line} flex flex-wrap items-center justify-between gap-3`}>
+      <p>
+        {permission === 'denied'
+          ? 'Notifications are blocked for VitalWatch in this browser. Allow them in its site settings, then try again.'
+          : 'This browser does not show your alerts when VitalWatch is closed.'}
+      </p>
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={() => {
+          void enable().then(onEnabled);
+        }}
+      >
+        Enable alerts on this browser
+      </Button>
+    </div>
   );
 }

@@ -64,20 +64,20 @@ export function PersonalInfoSection({ user }: { user: PublicUser }) {
       }
     >
       <form noValidate onSubmit={onSubmit}>
+        {/* While editing, the name field sits above the list: a <dl> holds only terms and values. */}
+        {editing && (
+          <div className="mb-5">
+            <TextField
+              label="Full Name"
+              autoComplete="name"
+              autoFocus
+              error={errors.fullName?.message}
+              {...register('fullName')}
+            />
+          </div>
+        )}
         <dl className="grid gap-5 sm:grid-cols-2">
-          {editing ? (
-            <div className="sm:col-span-2">
-              <TextField
-                label="Full Name"
-                autoComplete="name"
-                autoFocus
-                error={errors.fullName?.message}
-                {...register('fullName')}
-              />
-            </div>
-          ) : (
-            <ReadOnlyField label="Full Name" value={user.fullName} />
-          )}
+          {!editing && <ReadOnlyField label="Full Name" value={user.fullName} />}
           <ReadOnlyField label="Email Address" value={user.email} />
           <ReadOnlyField label="Username" value={user.username} />
           <ReadOnlyField label="Member Since" value={memberSince(user.createdAt)} />

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 const tones = {
   neutral:
@@ -7,7 +7,7 @@ const tones = {
     'text-slate-500 hover:bg-red-50 hover:text-red-700 dark:text-slate-400 dark:hover:bg-red-950/60 dark:hover:text-red-300',
 } as const;
 
-interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
+interface IconButtonProps extends Omit<ComponentProps<'button'>, 'aria-label'> {
   /** The accessible name, also shown as the tooltip. */
   label: string;
   icon: ReactNode;

@@ -18,9 +18,13 @@ export function Switch({ checked, label, onChange, disabled, onText, offText }: 
         role="switch"
         aria-checked={checked}
         aria-label={label}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-wait disabled:opacity-60 dark:focus-visible:outline-teal-400 ${
+        // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> while the
+        // change is saved; this one keeps focus and ignores presses until it is done.
+        aria-disabled={disabled || undefined}
+        onClick={() => {
+          if (!disabled) onChange(!checked);
+        }}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 aria-disabled:cursor-wait aria-disabled:opacity-60 dark:focus-visible:outline-teal-400 ${
           checked ? 'bg-green-600 dark:bg-green-500' : 'bg-slate-300 dark:bg-slate-600'
         }`}
       >

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../../components/button.tsx';
 import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '../../../../components/icons.tsx';
 import { Spinner } from '../../../../components/spinner.tsx';
@@ -30,12 +30,18 @@ export function CodeRow({
   const [revealed, setRevealed] = useState(!secret);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const regenerateButton = useRef<HTMLButtonElement>(null);
 
+  // The question takes focus (on Cancel, the safe answer); answering it hands focus back.
+  const closeQuestion = () => {
+    setConfirming(false);
+    regenerateButton.current?.focus();
+  };
   const regenerate = async () => {
     setBusy(true);
     await onRegenerate();
     setBusy(false);
-    setConfirming(false);
+    closeQuestion();
   };
 
   return (
@@ -59,9 +65,10 @@ export function CodeRow({
             onClick={() => copyWithToast(code, copiedMessage)}
           />
           <IconButton
+            ref={regenerateButton}
             label={`Regenerate ${label}`}
             icon={<RefreshIcon className="size-4" />}
-            disabled={confirming}
+            aria-expanded={confirming}
             onClick={() => setConfirming(true)}
           />
         </div>
@@ -84,7 +91,8 @@ export function CodeRow({
         >
           <p>{regenerateWarning}</p>
           <div className="mt-2 flex justify-end gap-2">
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
+            {/* The question just opened: focus goes to its safe answer. */}
+            <Button variant="secondary" size="sm" disabled={busy} onClick={closeQuestion} autoFocus>
               Cancel
             </Button>
             <Button variant="danger" size="sm" disabled={busy} onClick={regenerate}>

@@ -8,9 +8,10 @@ import { formatDateTime } from '../../utils/format-date.ts';
 import { CodeRow } from './code-row.tsx';
 import { ValidityBadge } from './validity-badge.tsx';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value: a direct child of the <dl> (a div is the only wrapper a <dl> allows). */
+function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
         {label}
       </dt>
@@ -37,11 +38,9 @@ export function DeviceDetailsModal({ device, names, onRegenerate, onClose }: Dev
         <Detail label="Status">
           <ValidityBadge isValid={device.isValid} />
         </Detail>
-        <div className="sm:col-span-2">
-          <Detail label="Assigned Users">
-            {device.users.length === 0 ? 'None' : assigned.join(', ') || `${device.users.length} users`}
-          </Detail>
-        </div>
+        <Detail label="Assigned Users" className="sm:col-span-2">
+          {device.users.length === 0 ? 'None' : assigned.join(', ') || `${device.users.length} users`}
+        </Detail>
         <Detail label="Created">{formatDateTime(device.createdAt)}</Detail>
         <Detail label="Last Updated">
           {device.lastUpdate ? formatDateTime(device.lastUpdate) : 'Never'}

@@ -63,7 +63,10 @@ export function UserMultiSelect({ users, onRetry, selected, onChange }: UserMult
         onClick={() => setOpen((o) => !o)}
         className="flex w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-teal-400"
       >
-        <span id={valueId} className={`truncate ${selected.length === 0 ? 'text-slate-400' : ''}`}>
+        <span
+          id={valueId}
+          className={`truncate ${selected.length === 0 ? 'text-slate-500 dark:text-slate-400' : ''}`}
+        >
           {assignedUsersLabel(usernamesOf(selected, names))}
         </span>
         <ChevronDownIcon className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />

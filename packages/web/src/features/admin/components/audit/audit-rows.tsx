@@ -1,0 +1,44 @@
+import { AUDIT_ACTIONS, type AuditEntry } from '@vitalwatch/shared';
+import { formatDateTime } from '../../utils/format-date.ts';
+import { Cell, row } from '../common/table.tsx';
+
+export const AUDIT_COLUMNS = ['Time', 'Action', 'Outcome', 'Who', 'On', 'Address', 'Details'] as const;
+
+const detailText = (detail: AuditEntry['detail']) =>
+  Object.entries(detail)
+    .map(([key, value]) => `${key}: ${value === '' ? '—' : String(value)}`)
+    .join(', ');
+
+/** One audit entry; a failure is marked in words and colour, never by colour alone. */
+export function AuditRow({ entry }: { entry: AuditEntry }) {
+  const failed = entry.outcome === 'failure';
+  return (
+    <tr className={row}>
+      <Cell className="whitespace-nowrap font-medium text-slate-900 dark:text-white">
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      </Cell>
+      <Cell label="Action">{AUDIT_ACTIONS[entry.action]}</Cell>
+      <Cell label="Outcome">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+            failed
+              ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200'
+              : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
+          }`}
+        >
+          {failed ? 'Failed' : 'Succeeded'}
+        </span>
+      </Cell>
+      <Cell label="Who" className="break-all">
+        {entry.actorName ?? '—'}
+      </Cell>
+      <Cell label="On" className="break-all">
+        {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}
+      </Cell>
+      <Cell label="Address">{entry.ip ?? '—'}</Cell>
+      <Cell label="Details" className="break-words">
+        {detailText(entry.detail) || '—'}
+      </Cell>
+    </tr>
+  );
+}
