@@ -18,7 +18,9 @@ import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
+import { Sealer } from './auth/sealer.ts';
 import { AlertActionTokens, TokenService } from './auth/tokens.ts';
+import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
@@ -41,6 +43,7 @@ import { closeDataPath, createDataPath, registerDataPath } from './modules/inges
 import { pushRoutes } from './modules/push/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
+import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
 import { MqttGateway, registerMqtt } from './mqtt/index.ts';
 import { type HostLookup, PushEndpointGuard } from './push/endpoint-guard.ts';
 import { PushService, type PushServiceOptions } from './push/push-service.ts';
@@ -134,6 +137,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.push,
   );
   const events = new EventBus();
+  const twoFactorPolicy = { requireForAdmins: config.requireAdminTwoFactor ?? false };
+  const users = new UserService(database.db, tokens, throttle, events, twoFactorRule(twoFactorPolicy));
+  const twoFactor = new TwoFactorService({
+    db: database.db,
+    users,
+    tokens,
+    secrets: new Sealer(config.jwtSecret, 'totp-secret'),
+    recoveryHasher: new RecoveryCodeHasher(config.jwtSecret),
+    challenges: new TwoFactorChallenges(config.jwtSecret),
+    throttle,
+    policy: twoFactorPolicy,
+  });
   const dataPath = createDataPath(database, events, app.log, config);
   const ctx: AppContext = {
     config,
@@ -142,8 +157,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     redis,
     tokens,
     alertActions,
-    guards: authGuards(database.db, tokens),
-    users: new UserService(database.db, tokens, throttle, events),
+    guards: authGuards(database.db, tokens, twoFactor.mayOmit),
+    users,
+    twoFactor,
     mqtt: new MqttGateway(config),
     events,
     ...dataPath,

@@ -130,6 +130,11 @@ export const envSchema = z.object({
   PUSH_SERVICE_HOSTS: pushServiceHosts,
   /** Accounts one address may try to create an hour (DEFAULT_SIGNUPS_PER_HOUR). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SIGNUPS_PER_HOUR),
+  /** Admins must sign in with a second factor (TOTP); those without one set it up at their next sign-in. */
+  REQUIRE_ADMIN_2FA: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Tests only (NODE_ENV=test): hosts exempt from the push endpoint rules, e.g. a local push service. */
@@ -188,6 +193,8 @@ export interface AppConfig {
   pushEndpoints?: PushEndpointPolicy;
   /** Bearer token for GET /metrics; undefined: no /metrics route. */
   metricsToken?: string;
+  /** REQUIRE_ADMIN_2FA (default off). */
+  requireAdminTwoFactor?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -284,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
     metricsToken: env.METRICS_TOKEN,
+    requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA,
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }

@@ -19,6 +19,7 @@ import type { AlertEngine } from './modules/alert/engine.ts';
 import type { AuditLog } from './modules/audit/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { UserService } from './modules/user/service.ts';
+import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/index.ts';
 import type { PushEndpointGuard } from './push/endpoint-guard.ts';
 import type { PushService } from './push/push-service.ts';
@@ -44,6 +45,7 @@ export interface AppContext {
   alertActions: AlertActionTokens;
   guards: ReturnType<typeof authGuards>;
   users: UserService;
+  twoFactor: TwoFactorService;
   /** Committed facts (health records, alerts) for real time, push and mail. */
   events: EventBus;
   /** MQTT ingestion: where devices connect (`status`, `describe()`) and its counters (`stats`). */

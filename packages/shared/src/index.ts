@@ -16,4 +16,5 @@ export * from './schemas/device.ts';
 export * from './schemas/health.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';
+export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';

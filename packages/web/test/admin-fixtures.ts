@@ -12,6 +12,8 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     fcmTokens: [],
     alertEmails: false,
     quietHours: null,
+    twoFactorEnabled: false,
+    recoveryCodesLeft: 0,
     devicesCount: 0,
     createdAt: '2026-01-05T09:07:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',

@@ -50,6 +50,8 @@ export const sampleUser = {
   fcmTokens: [],
   alertEmails: false,
   quietHours: null,
+  twoFactorEnabled: false,
+  recoveryCodesLeft: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

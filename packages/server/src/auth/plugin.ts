@@ -13,6 +13,9 @@ export interface AuthContext {
   sessionId: string;
 }
 
+/** Whether a role may act without a second factor at sign-in (TwoFactorService.mayOmit). */
+export type TwoFactorRule = (role: Role) => boolean;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -26,29 +29,32 @@ export const bearerToken = (header: string | undefined): string | undefined => {
 
 /**
  * Who is calling: a valid access token for a user who still exists, issued after the user's
- * sessions were last ended (password reset), of a session no logout ended. Read from the database
- * every time (one query for both), so every server process agrees at once. The role comes from
- * the database, not the token, so a demotion takes effect at once.
+ * sessions were last ended (password reset), of a session no logout ended, with a second factor
+ * where the role needs one (REQUIRE_ADMIN_2FA). Read from the database every time (one query for
+ * all), so every server process agrees at once. The role comes from the database, not the token,
+ * so a demotion (or a promotion to a role that needs two factors) takes effect at once.
  */
 export async function authenticateToken(
   db: Db,
   tokens: TokenService,
   token: string,
+  mayOmitTwoFactor: TwoFactorRule,
 ): Promise<AuthContext | null> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
   const user = await findUserForSession(db, claims.userId, claims.sessionId);
   if (!user || user.sessionRevoked) return null;
   if (claims.issuedAtMs < user.tokensValidAfter.getTime()) return null;
+  if (!claims.twoFactor && !mayOmitTwoFactor(user.role)) return null;
   return { userId: user.id, role: user.role, sessionId: claims.sessionId };
 }
 
 /** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */
-export function authGuards(db: Db, tokens: TokenService) {
+export function authGuards(db: Db, tokens: TokenService, mayOmitTwoFactor: TwoFactorRule) {
   const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(SERVER_MESSAGES.unauthenticated);
-    const auth = await authenticateToken(db, tokens, token);
+    const auth = await authenticateToken(db, tokens, token, mayOmitTwoFactor);
     if (!auth) throw unauthorized(SERVER_MESSAGES.invalidToken);
     request.auth = auth;
   };

@@ -1,21 +1,16 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createSecretKey,
-  type KeyObject,
-  randomBytes,
-  randomUUID,
-} from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, type Role } from '@vitalwatch/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { Sealer } from './sealer.ts';
 
 export interface AccessClaims {
   userId: string;
   role: Role;
   /** The login (refresh token family) the token belongs to; none for a token outside any login. */
   sessionId?: string;
+  /** The login passed a second factor (TOTP or a recovery code). */
+  twoFactor?: boolean;
 }
 
 export interface VerifiedClaims {
@@ -25,6 +20,8 @@ export interface VerifiedClaims {
   issuedAtMs: number;
   /** What a logout revokes: the token's login (`sid`), or the token itself (`jti`) when it has none. */
   sessionId: string;
+  /** Whether the token's login passed a second factor (the `mfa` claim). */
+  twoFactor: boolean;
 }
 
 const claimsSchema = z.object({
@@ -33,25 +30,27 @@ const claimsSchema = z.object({
   iat_ms: z.number().int().positive(),
   jti: z.string().min(1).max(100),
   sid: z.string().min(1).max(100).optional(),
+  mfa: z.literal(true).optional(),
 });
-
-/** AES-256-GCM: 12-byte nonce, 16-byte tag. */
-const SEAL_NONCE_BYTES = 12;
-const SEAL_TAG_BYTES = 16;
 
 export class TokenService {
   private readonly key: Uint8Array;
-  /** Seals a rotated refresh token's successor; derived, so it is never the signing key. */
-  private readonly sealKey: Buffer;
+  /** Seals a rotated refresh token's successor; its key is derived, so never the signing key. */
+  private readonly successors: Sealer;
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
-    this.sealKey = createHash('sha256').update(`refresh-successor:${secret}`).digest();
+    this.successors = new Sealer(secret, 'refresh-successor');
   }
 
-  async signAccess({ userId, role, sessionId }: AccessClaims): Promise<string> {
+  async signAccess({ userId, role, sessionId, twoFactor }: AccessClaims): Promise<string> {
     // Millisecond issue time, so ending a user's sessions refuses every token issued before that instant.
-    return new SignJWT({ role, iat_ms: Date.now(), ...(sessionId ? { sid: sessionId } : {}) })
+    return new SignJWT({
+      role,
+      iat_ms: Date.now(),
+      ...(sessionId ? { sid: sessionId } : {}),
+      ...(twoFactor ? { mfa: true } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -71,6 +70,7 @@ export class TokenService {
         role: claims.role,
         issuedAtMs: claims.iat_ms,
         sessionId: claims.sid ?? claims.jti,
+        twoFactor: claims.mfa === true,
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
@@ -79,32 +79,16 @@ export class TokenService {
   }
 
   /**
-   * A rotated refresh token's successor, encrypted for its row (`rowId` is authenticated data, so
-   * a sealed value moved to another row does not open). Only hashes of live tokens are stored; this
-   * lets a retry within the grace get the same successor back.
+   * A rotated refresh token's successor, encrypted for its row. Only hashes of live tokens are
+   * stored; this lets a retry within the grace get the same successor back.
    */
   sealSuccessor(token: string, rowId: string): string {
-    const nonce = randomBytes(SEAL_NONCE_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.sealKey, nonce);
-    cipher.setAAD(Buffer.from(rowId));
-    const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-    return Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64url');
+    return this.successors.seal(token, rowId);
   }
 
   /** The successor sealed for `rowId`, or null when the value does not open (altered, another key). */
   openSuccessor(sealed: string, rowId: string): string | null {
-    const bytes = Buffer.from(sealed, 'base64url');
-    if (bytes.length <= SEAL_NONCE_BYTES + SEAL_TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.sealKey, bytes.subarray(0, SEAL_NONCE_BYTES));
-      decipher.setAAD(Buffer.from(rowId));
-      decipher.setAuthTag(bytes.subarray(SEAL_NONCE_BYTES, SEAL_NONCE_BYTES + SEAL_TAG_BYTES));
-      const start = SEAL_NONCE_BYTES + SEAL_TAG_BYTES;
-      return Buffer.concat([decipher.update(bytes.subarray(start)), decipher.final()]).toString('utf8');
-    } catch {
-      // Authentication failed: not a value this key sealed for this row.
-      return null;
-    }
+    return this.successors.open(sealed, rowId);
   }
 }
 
@@ -119,38 +103,72 @@ const alertActionSchema = z.object({
 const ALERT_ACTION_TTL = '3h';
 
 /**
- * Tokens scoped to one alert and one user, carried by a push notification so its Acknowledge
- * button works without opening (or signing in to) the app. They can do nothing else.
+ * Short-lived tokens for one purpose (an alert's Acknowledge button, the step between a password
+ * and a code), signed with a key of their own derived from the JWT secret, so one is never an
+ * access token, and checked against the claims `schema` of that purpose.
  */
-export class AlertActionTokens {
+export class ScopedTokens<Claims extends { sub: string; purpose: string; iat_ms: number }> {
   private readonly key: KeyObject;
 
-  constructor(secret: string) {
-    // A key of its own, derived from the JWT secret: an alert token is never an access token. A
-    // KeyObject, so signing on the push path does not import the key each time.
-    this.key = createSecretKey(createHash('sha256').update(`alert-action:${secret}`).digest());
+  constructor(
+    secret: string,
+    private readonly scope: {
+      keyLabel: string;
+      purpose: Claims['purpose'];
+      ttl: string;
+      schema: z.ZodType<Claims>;
+    },
+  ) {
+    // A KeyObject, so signing (on the push path too) does not import the key each time.
+    this.key = createSecretKey(createHash('sha256').update(`${scope.keyLabel}:${secret}`).digest());
   }
 
-  sign(alertId: string, userId: string): Promise<string> {
-    return new SignJWT({ alert: alertId, purpose: 'alert-ack', iat_ms: Date.now() })
+  sign(subject: string, claims: Omit<Claims, 'sub' | 'purpose' | 'iat_ms'>): Promise<string> {
+    return new SignJWT({ ...claims, purpose: this.scope.purpose, iat_ms: Date.now() })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
+      .setSubject(subject)
       .setIssuedAt()
-      .setExpirationTime(ALERT_ACTION_TTL)
+      .setExpirationTime(this.scope.ttl)
       .setIssuer('vitalwatch')
       .sign(this.key);
   }
 
-  /** `{alertId, userId, issuedAtMs}` of a valid token, or null. */
-  async verify(token: string): Promise<{ alertId: string; userId: string; issuedAtMs: number } | null> {
+  /** The claims of a valid token of this purpose, or null (expired, forged, another purpose). */
+  async verify(token: string): Promise<Claims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'vitalwatch' });
-      const claims = alertActionSchema.parse(payload);
-      return { alertId: claims.alert, userId: claims.sub, issuedAtMs: claims.iat_ms };
+      return this.scope.schema.parse(payload);
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
       throw err;
     }
+  }
+}
+
+/**
+ * Tokens scoped to one alert and one user, carried by a push notification so its Acknowledge
+ * button works without opening (or signing in to) the app. They can do nothing else.
+ */
+export class AlertActionTokens {
+  private readonly tokens: ScopedTokens<z.infer<typeof alertActionSchema>>;
+
+  constructor(secret: string) {
+    this.tokens = new ScopedTokens(secret, {
+      keyLabel: 'alert-action',
+      purpose: 'alert-ack',
+      ttl: ALERT_ACTION_TTL,
+      schema: alertActionSchema,
+    });
+  }
+
+  sign(alertId: string, userId: string): Promise<string> {
+    return this.tokens.sign(userId, { alert: alertId });
+  }
+
+  /** `{alertId, userId, issuedAtMs}` of a valid token, or null. */
+  async verify(token: string): Promise<{ alertId: string; userId: string; issuedAtMs: number } | null> {
+    const claims = await this.tokens.verify(token);
+    return claims && { alertId: claims.alert, userId: claims.sub, issuedAtMs: claims.iat_ms };
   }
 }
 

@@ -34,6 +34,12 @@ export const users = pgTable(
     quietHours: jsonb('quiet_hours'),
     /** Access tokens issued before this instant are refused (password reset, deletion of sessions). */
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
+    /** The TOTP secret, sealed (auth/sealer.ts); null without two-factor sign-in. */
+    totpSecret: text('totp_secret'),
+    /** A secret being set up, sealed: it replaces `totpSecret` once a code from it is entered. */
+    totpPending: text('totp_pending'),
+    /** The newest 30 s step whose code was accepted: a code is good once, never again. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -64,12 +70,26 @@ export const refreshTokens = pgTable(
      * grace is over or the login ends.
      */
     successor: text('successor'),
+    /** The login passed a second factor (a code or recovery code); every rotation keeps it. */
+    twoFactor: boolean('two_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
   ],
+);
+
+/** Single-use recovery codes of a two-factor sign-in, kept as keyed hashes (auth/two-factor.ts). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /**

@@ -119,6 +119,10 @@ export const publicUser = z.object({
   alertEmails: z.boolean(),
   /** Low-priority alerts are not pushed or mailed in this daily window; null: none. */
   quietHours: quietHoursSchema.nullable(),
+  /** Whether signing in asks for a code from an authenticator app (schemas/two-factor.ts). */
+  twoFactorEnabled: z.boolean(),
+  /** Unused recovery codes; 0 without two-factor sign-in. */
+  recoveryCodesLeft: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,7 +7,8 @@ export const presentAdminUser = (
   row: AdminUserRow,
   fcmTokens: string[],
   devicesCount: number,
+  recoveryCodesLeft: number,
 ): AdminUser => ({
-  ...presentUser(row, fcmTokens),
+  ...presentUser(row, fcmTokens, recoveryCodesLeft),
   devicesCount,
 });

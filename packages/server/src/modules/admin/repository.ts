@@ -2,7 +2,15 @@ import type { AdminStats, Role, UserGrowthEntry } from '@vitalwatch/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
-import { alertReads, alerts, devices, deviceUsers, pushSubscriptions, users } from '../../db/schema.ts';
+import {
+  alertReads,
+  alerts,
+  devices,
+  deviceUsers,
+  pushSubscriptions,
+  recoveryCodes,
+  users,
+} from '../../db/schema.ts';
 
 const statsRows = z.object({
   rows: z.array(
@@ -70,13 +78,17 @@ export async function subscriptionIdsByUser(tx: Tx): Promise<Map<string, string[
   return byUser;
 }
 
-export async function deviceCountsByUser(tx: Tx): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ userId: deviceUsers.userId, devices: count() })
-    .from(deviceUsers)
-    .groupBy(deviceUsers.userId);
-  return new Map(rows.map((r) => [r.userId, Number(r.devices)]));
+/** Rows per user in a table with a `user_id` (device assignments, recovery codes). */
+async function countsByUser(
+  tx: Tx,
+  table: typeof deviceUsers | typeof recoveryCodes,
+): Promise<Map<string, number>> {
+  const rows = await tx.select({ userId: table.userId, n: count() }).from(table).groupBy(table.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
+
+export const deviceCountsByUser = (tx: Tx) => countsByUser(tx, deviceUsers);
+export const recoveryCodeCountsByUser = (tx: Tx) => countsByUser(tx, recoveryCodes);
 
 export const deviceCountOf = async (tx: Tx, userId: string): Promise<number> =>
   Number(

@@ -50,17 +50,20 @@ export class AdminService {
   }
 
   async listUsers(onlyRoleUser: boolean): Promise<AdminUser[]> {
-    const [rows, tokens, deviceCounts] = await Promise.all([
+    const [rows, tokens, deviceCounts, recoveryCounts] = await Promise.all([
       repo.listUsers(this.db, onlyRoleUser ? 'user' : undefined),
       repo.subscriptionIdsByUser(this.db),
       repo.deviceCountsByUser(this.db),
+      repo.recoveryCodeCountsByUser(this.db),
     ]);
-    return rows.map((u) => presentAdminUser(u, tokens.get(u.id) ?? [], deviceCounts.get(u.id) ?? 0));
+    return rows.map((u) =>
+      presentAdminUser(u, tokens.get(u.id) ?? [], deviceCounts.get(u.id) ?? 0, recoveryCounts.get(u.id) ?? 0),
+    );
   }
 
   async addUser(input: AddUserInput): Promise<AdminUser> {
     const row = await this.users.createUser(input);
-    return presentAdminUser(row, [], 0);
+    return presentAdminUser(row, [], 0, 0);
   }
 
   /** The user as edited, and the role they had before (a role change is audited). */
@@ -123,10 +126,11 @@ export class AdminService {
   }
 
   private async present(row: repo.AdminUserRow): Promise<AdminUser> {
-    const [tokens, devices] = await Promise.all([
+    const [tokens, devices, recoveryCodesLeft] = await Promise.all([
       userRepo.pushSubscriptionIds(this.db, row.id),
       repo.deviceCountOf(this.db, row.id),
+      userRepo.recoveryCodesLeft(this.db, row.id),
     ]);
-    return presentAdminUser(row, tokens, devices);
+    return presentAdminUser(row, tokens, devices, recoveryCodesLeft);
   }
 }

@@ -2,7 +2,7 @@ import { type PublicUser, quietHoursSchema } from '@vitalwatch/shared';
 import type { UserRow } from './repository.ts';
 
 /** The only way a user leaves the server: no hash, no token, ids as strings. */
-export const presentUser = (u: UserRow, fcmTokens: string[]): PublicUser => ({
+export const presentUser = (u: UserRow, fcmTokens: string[], recoveryCodesLeft: number): PublicUser => ({
   _id: u.id,
   fullName: u.fullName,
   username: u.username,
@@ -11,6 +11,8 @@ export const presentUser = (u: UserRow, fcmTokens: string[]): PublicUser => ({
   fcmTokens,
   alertEmails: u.alertEmails,
   quietHours: storedQuietHours(u.quietHours),
+  twoFactorEnabled: u.totpSecret !== null,
+  recoveryCodesLeft: u.totpSecret === null ? 0 : recoveryCodesLeft,
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
 });

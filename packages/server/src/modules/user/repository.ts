@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { pushSubscriptions, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
+import { pushSubscriptions, recoveryCodes, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -103,7 +103,7 @@ export async function upsertPushSubscription(
 
 export const insertRefreshToken = async (
   tx: Tx,
-  row: { userId: string; family: string; tokenHash: string; expiresAt: Date },
+  row: { userId: string; family: string; tokenHash: string; expiresAt: Date; twoFactor: boolean },
 ) => {
   await tx.insert(refreshTokens).values(row);
 };
@@ -188,3 +188,54 @@ export const revokeAllForUser = async (tx: Tx, userId: string, exceptFamily?: st
       ),
     );
 };
+
+/** The user's row, locked until the transaction ends (two-factor setup takes turns). */
+export const lockUser = async (tx: Tx, id: string) =>
+  (await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update'))[0];
+
+/** Sets the user's two-factor columns and replaces the recovery codes with `codeHashes`. */
+export async function setTwoFactor(
+  tx: Tx,
+  userId: string,
+  patch: Pick<NewUser, 'totpSecret' | 'totpPending' | 'totpLastStep'>,
+  codeHashes: string[],
+): Promise<void> {
+  await updateUser(tx, userId, patch);
+  await replaceRecoveryCodes(tx, userId, codeHashes);
+}
+
+export async function replaceRecoveryCodes(tx: Tx, userId: string, codeHashes: string[]): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0)
+    await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses up a recovery code: true when it was the user's and unused. */
+export const spendRecoveryCode = async (tx: Tx, userId: string, codeHash: string) =>
+  (
+    await tx
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash)))
+      .returning({ userId: recoveryCodes.userId })
+  ).length === 1;
+
+/** Records `step` as the last accepted TOTP step: false when it is not after the last one (a reused code). */
+export const advanceTotpStep = async (tx: Tx, userId: string, step: number) =>
+  (
+    await tx
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id })
+  ).length === 1;
+
+export const recoveryCodesLeft = async (tx: Tx, userId: string) =>
+  (await tx.select({ n: count() }).from(recoveryCodes).where(eq(recoveryCodes.userId, userId)))[0]?.n ?? 0;
+
+/** The login `family` passed a second factor: its refreshed access tokens say so too. */
+export async function markFamilyTwoFactor(tx: Tx, userId: string, family: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ twoFactor: true })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.family, family)));
+}

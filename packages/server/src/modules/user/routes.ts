@@ -4,6 +4,7 @@ import {
   changePasswordBody,
   changePasswordResponse,
   loginBody,
+  loginResponse,
   messageOnly,
   profileResponse,
   quietHoursBody,
@@ -12,6 +13,7 @@ import {
   SERVER_MESSAGES,
   saveFcmTokenBody,
   signupBody,
+  TWO_FACTOR_MESSAGES,
   updateNameBody,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import { caller } from '../../auth/plugin.ts';
 import { DEFAULT_SIGNUPS_PER_HOUR } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export async function userRoutes(app: AppInstance, ctx: AppContext) {
   const { users, guards, config } = ctx;
@@ -49,12 +52,12 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/login',
     {
-      schema: { body: loginBody, response: { 200: authResponse } },
+      schema: { body: loginBody, response: { 200: loginResponse } },
       config: { rateLimit: { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
       const typed = request.body.user.username.trim();
-      const session = await users.login(request.body.user).catch(async (err: unknown) => {
+      const user = await users.checkPassword(request.body.user).catch(async (err: unknown) => {
         if (err instanceof AppError && (err.status === 401 || err.status === 429)) {
           await ctx.audit.record(request, {
             action: 'sign-in',
@@ -66,10 +69,20 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
         }
         throw err;
       });
-      await ctx.audit.record(request, { action: 'sign-in', actorId: session.user._id });
-      return { success: true as const, message: SERVER_MESSAGES.loggedIn, data: session };
+      const result = await ctx.twoFactor.afterPassword(user);
+      if ('twoFactor' in result) {
+        const message =
+          result.twoFactor.mode === 'verify'
+            ? TWO_FACTOR_MESSAGES.codeNeeded
+            : TWO_FACTOR_MESSAGES.setupNeeded;
+        return { success: true as const, message, data: result };
+      }
+      await ctx.audit.record(request, { action: 'sign-in', actorId: user.id });
+      return { success: true as const, message: SERVER_MESSAGES.loggedIn, data: result.session };
     },
   );
+
+  await twoFactorRoutes(app, ctx);
 
   app.post(
     '/refresh',

@@ -40,6 +40,8 @@ interface Exchange {
   userId: string;
   family: string;
   refreshToken: string;
+  /** The login passed a second factor. */
+  twoFactor: boolean;
 }
 
 export class UserService {
@@ -49,6 +51,8 @@ export class UserService {
     /** Failed logins per account. */
     private readonly throttle: FailureThrottle,
     private readonly events: EventBus,
+    /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
+    private readonly mayOmitTwoFactor: (role: Role) => boolean = () => true,
   ) {}
 
   /** 409 naming the taken field(s), so the form can say which one. */
@@ -86,7 +90,8 @@ export class UserService {
     return this.openSession(user);
   }
 
-  async login({ username, password }: LoginInput): Promise<Session> {
+  /** The user whose name and password these are; the session (or a second step) is TwoFactorService's call. */
+  async checkPassword({ username, password }: LoginInput): Promise<repo.UserRow> {
     const user = await repo.findUserByLogin(this.db, username.trim());
     // Failures count per account, whichever of its names (username or e-mail) was typed; for a
     // name no account has, per name.
@@ -103,7 +108,7 @@ export class UserService {
       throw unauthorized(SERVER_MESSAGES.invalidCredentials);
     }
     await this.throttle.reset(key);
-    return this.openSession(user);
+    return user;
   }
 
   /**
@@ -118,11 +123,14 @@ export class UserService {
     const granted = await this.db.transaction((tx) => this.exchange(tx, hashToken(refreshToken)));
     if (!granted) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     const user = await repo.findUserById(this.db, granted.userId);
-    if (!user) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    // An admin's login without a second factor, where one is required, ends: the next sign-in asks for it.
+    if (!user || (!granted.twoFactor && !this.mayOmitTwoFactor(user.role)))
+      throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     const accessToken = await this.tokens.signAccess({
       userId: user.id,
       role: user.role,
       sessionId: granted.family,
+      twoFactor: granted.twoFactor,
     });
     return { accessToken, refreshToken: granted.refreshToken };
   }
@@ -133,7 +141,7 @@ export class UserService {
     if (!row) return null;
     const now = new Date();
     if (!row.revokedAt && row.expiresAt > now) {
-      const refreshToken = await this.addLoginToken(tx, row.userId, row.family);
+      const refreshToken = await this.addLoginToken(tx, row.userId, row.family, row.twoFactor);
       await repo.markRotated(tx, row.id, this.tokens.sealSuccessor(refreshToken, row.id), now);
       await repo.forgetOldSuccessors(
         tx,
@@ -141,13 +149,13 @@ export class UserService {
         row.family,
         new Date(now.getTime() - REFRESH_RETRY_GRACE_MS),
       );
-      return { userId: row.userId, family: row.family, refreshToken };
+      return { userId: row.userId, family: row.family, refreshToken, twoFactor: row.twoFactor };
     }
     if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() <= REFRESH_RETRY_GRACE_MS) {
       const successor = row.successor ? this.tokens.openSuccessor(row.successor, row.id) : null;
       // Within the grace nothing is ended: a login ended meanwhile (logout) stays ended, that is all.
       if (!successor || !(await repo.familyAlive(tx, row.family))) return null;
-      return { userId: row.userId, family: row.family, refreshToken: successor };
+      return { userId: row.userId, family: row.family, refreshToken: successor, twoFactor: row.twoFactor };
     }
     if (row.revokedAt) await repo.revokeFamily(tx, row.family);
     return null;
@@ -230,7 +238,12 @@ export class UserService {
       await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
       await repo.revokeAllForUser(tx, userId, keptFamily);
     });
-    const accessToken = this.tokens.signAccess({ userId: user.id, role: user.role, sessionId: keptFamily });
+    const accessToken = this.tokens.signAccess({
+      userId: user.id,
+      role: user.role,
+      sessionId: keptFamily,
+      twoFactor: keptFamily !== undefined && kept?.twoFactor === true,
+    });
     // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
     this.events.emit('sessionsEnded', userId);
     return accessToken;
@@ -247,24 +260,35 @@ export class UserService {
   }
 
   async present(user: repo.UserRow): Promise<PublicUser> {
-    return presentUser(user, await repo.pushSubscriptionIds(this.db, user.id));
+    const [fcmTokens, recoveryCodesLeft] = await Promise.all([
+      repo.pushSubscriptionIds(this.db, user.id),
+      user.totpSecret ? repo.recoveryCodesLeft(this.db, user.id) : 0,
+    ]);
+    return presentUser(user, fcmTokens, recoveryCodesLeft);
   }
 
-  private async openSession(user: repo.UserRow): Promise<Session> {
+  /** A new login of `user`; `twoFactor` when it passed a second factor. */
+  async openSession(user: repo.UserRow, { twoFactor = false } = {}): Promise<Session> {
     const family = randomUUID();
-    const refreshToken = await this.addLoginToken(this.db, user.id, family);
-    const accessToken = await this.tokens.signAccess({ userId: user.id, role: user.role, sessionId: family });
+    const refreshToken = await this.addLoginToken(this.db, user.id, family, twoFactor);
+    const accessToken = await this.tokens.signAccess({
+      userId: user.id,
+      role: user.role,
+      sessionId: family,
+      twoFactor,
+    });
     return { accessToken, refreshToken, user: await this.present(user) };
   }
 
   /** A new refresh token of the login `family`; the database keeps only its hash. */
-  private async addLoginToken(tx: Tx, userId: string, family: string): Promise<string> {
+  private async addLoginToken(tx: Tx, userId: string, family: string, twoFactor: boolean): Promise<string> {
     const { token, hash } = newRefreshToken();
     await repo.insertRefreshToken(tx, {
       userId,
       family,
       tokenHash: hash,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+      twoFactor,
     });
     return token;
   }

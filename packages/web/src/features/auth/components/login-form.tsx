@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ERRORS, type LoginInput, loginSchema } from '@vitalwatch/shared';
+import {
+  ERRORS,
+  type LoginInput,
+  loginSchema,
+  type SignedIn,
+  type TwoFactorChallenge,
+} from '@vitalwatch/shared';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,30 +18,53 @@ import { loggedIn } from '../../../lib/store/auth-slice.ts';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { storeTokens } from '../../../lib/token-storage.ts';
 import { logIn } from '../api/log-in.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 const EMPTY: LoginInput = { username: '', password: '' };
 
-/** Login with a username or an email; on success the guard on / sends the user to their area. */
+/**
+ * Login with a username or an email, then a code where two-factor sign-in is on; on success the
+ * guard on / sends the user to their area.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['twoFactor'] | null>(null);
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: EMPTY });
+
+  const signedIn = (session: SignedIn, message: string) => {
+    storeTokens(session);
+    dispatch(loggedIn(session.user));
+    toast.success(message);
+    navigate(PATHS.home);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { message, data } = await logIn(values);
-      storeTokens(data);
-      dispatch(loggedIn(data.user));
-      toast.success(message);
-      navigate(PATHS.home);
+      if ('twoFactor' in data) setChallenge(data.twoFactor);
+      else signedIn(data, message);
     } catch (error) {
       toast.error(errorMessage(error, ERRORS.loginFailed));
     }
   });
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onBack={() => {
+          resetField('password');
+          setChallenge(null);
+        }}
+      />
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

@@ -9,6 +9,7 @@ import { PersonalInfoSection } from './personal-info-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
 export function ProfilePage() {
@@ -22,6 +23,7 @@ export function ProfilePage() {
           <div className="space-y-6">
             <PersonalInfoSection user={user} />
             <SecuritySection />
+            <TwoFactorSection user={user} />
             <AlertEmailsSection user={user} />
             <QuietHoursSection user={user} />
             <SnoozesSection />
