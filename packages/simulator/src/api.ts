@@ -5,6 +5,7 @@ import {
   type DeviceTopicKind,
   errorBody,
   ingestResult,
+  loginResponse,
 } from '@vitalwatch/shared';
 import type { z } from 'zod';
 
@@ -31,7 +32,13 @@ export class ServerApi {
   constructor(readonly baseUrl: string) {}
 
   async login(username: string, password: string): Promise<{ accessToken: string; userId: string }> {
-    const body = await this.call('/api/v1/user/login', authResponse, { user: { username, password } });
+    const body = await this.call('/api/v1/user/login', loginResponse, { user: { username, password } });
+    if ('twoFactor' in body.data)
+      throw new ApiError(
+        `${username} signs in with two-factor codes (REQUIRE_ADMIN_2FA or the profile): use an account without it`,
+        401,
+        false,
+      );
     return { accessToken: body.data.accessToken, userId: body.data.user._id };
   }
 

@@ -52,7 +52,7 @@ export function TotpSetupPanel({ setup }: { setup: TotpSetup }) {
         </li>
         <li>
           Scan the QR code, or enter this key:{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+          <code className="mt-1 block w-fit rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
             {key}
           </code>
         </li>
