@@ -9,6 +9,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDbProxy } from './db-proxy.ts';
 import { unique } from './helpers.ts';
 import { addDevice, ingest, login, scratchDatabase, signupUser } from './process-api.ts';
 import { type ClientSocket, freePort, serviceUrl } from './realtime-helpers.ts';
@@ -18,10 +19,12 @@ import { type ServerProcess, startServer, stop } from './server-process.ts';
  * Chaos: three server processes behind HAProxy (HTTP with /readyz health checks, MQTT as TCP), on
  * one PostgreSQL and Redis. Devices send through the balancer, as in production, and resend what
  * was not acknowledged with the same messageId; then a process is killed (SIGKILL) under load, or
- * every database connection is cut. Each scenario prints, and asserts: readings acknowledged, lost
- * (acknowledged but not stored: must be 0), duplicated (stored twice: must be 0) and how long until
- * every device was served again (a carer's socket: until both alerts were shown, live or fetched
- * on reconnecting as the web app does). `npm run chaos -w @vitalwatch/server` runs only this.
+ * the database misbehaves: its sessions terminated, or, through a TCP proxy between the processes
+ * and PostgreSQL, its connections reset, every packet dropped or every connection refused for a
+ * while. Each scenario prints, and asserts: readings acknowledged, lost (acknowledged but not
+ * stored: must be 0), duplicated (stored twice: must be 0), the longest any device waited for an
+ * answer, and how long after the fault ended until every device was served again (a carer's
+ * socket: until both alerts were shown, live or fetched on reconnecting as the web app does). `npm run chaos -w @vitalwatch/server` runs only this.
  */
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const databaseUrl = serviceUrl('TEST_DATABASE_URL');
@@ -31,6 +34,8 @@ if (process.env.CI === 'true' && !HAPROXY) throw new Error('CI=true but HAProxy 
 const DEVICES = 12;
 const LOAD_MS = 6_000;
 const CHAOS_AT_MS = 2_000;
+/** How long a database fault lasts. */
+const FAULT_MS = 3_000;
 
 interface Outcome {
   scenario: string;
@@ -38,6 +43,8 @@ interface Outcome {
   acknowledged: number;
   lost: number;
   duplicated: number;
+  /** The longest a device waited for any answer (an acknowledgement or a refusal). */
+  longestWaitMs: number;
   recoveryMs: number;
 }
 const table: Outcome[] = [];
@@ -82,6 +89,7 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
   const servers: ServerProcess[] = [];
   let haproxy: ChildProcess | undefined;
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let dbProxy: Awaited<ReturnType<typeof startDbProxy>>;
   let base: string;
   let mqttUrl: string;
   let watcher: Awaited<ReturnType<typeof signupUser>>;
@@ -96,9 +104,11 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
 
   beforeAll(async () => {
     database = await scratchDatabase(databaseUrl!);
+    // The processes reach PostgreSQL through a proxy the database-fault scenarios control.
+    dbProxy = await startDbProxy(new URL(database.url));
     const admin = { username: unique('admin'), password: 'Adm1nPassw0rd' };
     const env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: dbProxy.url,
       REDIS_URL: redisUrl!,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_USERNAME: admin.username,
@@ -131,6 +141,7 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
   afterAll(async () => {
     haproxy?.kill('SIGTERM');
     await Promise.all(servers.map(stop));
+    await dbProxy?.close();
     await database?.drop();
     if (table.length > 0) {
       console.log(`\nChaos suite (3 processes behind HAProxy, PostgreSQL, Redis; ${DEVICES} devices):`);
@@ -153,7 +164,12 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
     }
   }
 
-  async function judge(scenario: string, sent: Map<string, boolean>, recoveryMs: number): Promise<Outcome> {
+  async function judge(
+    scenario: string,
+    sent: Map<string, boolean>,
+    recoveryMs: number,
+    longestWaitMs: number,
+  ): Promise<Outcome> {
     const acked = [...sent].filter(([, ok]) => ok).map(([id]) => id);
     const counts = await storedCounts([...sent.keys()]);
     const outcome = {
@@ -162,6 +178,7 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
       acknowledged: acked.length,
       lost: acked.filter((id) => !counts.has(id)).length,
       duplicated: [...counts.values()].filter((n) => n > 1).length,
+      longestWaitMs: Math.round(longestWaitMs),
       recoveryMs: Math.round(recoveryMs),
     };
     table.push(outcome);
@@ -169,17 +186,19 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
   }
 
   /**
-   * Every device posts batches of 5 readings through the balancer for LOAD_MS, resending a batch
-   * that got no 202 (same messageIds) as a device would; `chaos` runs at CHAOS_AT_MS.
-   * Recovery: from the chaos until every device had a batch acknowledged again.
+   * Every device posts batches of 5 readings through the balancer for `loadMs`, resending a batch
+   * that got no 202 (same messageIds) as a device would; `chaos` runs at CHAOS_AT_MS and resolves
+   * once the fault is over. Recovery: from then until every device had a batch acknowledged again.
+   * A request that gets no answer within 30 s counts as a hang (its wait is what it waited).
    */
-  async function httpLoad(chaos: () => Promise<void> | void) {
+  async function httpLoad(chaos: () => Promise<void> | void, loadMs = LOAD_MS) {
     const sent = new Map<string, boolean>();
     const recovery = new Recovery();
+    let longestWaitMs = 0;
     const started = Date.now();
     const loops = devices.map(async (device, d) => {
       let n = 0;
-      while (Date.now() - started < LOAD_MS) {
+      while (Date.now() - started < loadMs) {
         const batch = Array.from({ length: 5 }, () => ({
           messageId: `${device._id.slice(0, 8)}-h${n++}`,
           heartRate: 70,
@@ -187,7 +206,11 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
         }));
         for (const r of batch) sent.set(r.messageId, false);
         for (let attempt = 0; attempt < 50; attempt++) {
-          const res = await ingest(base, device.apiAuthCode, 'health', batch).catch(() => ({ status: 0 }));
+          const asked = Date.now();
+          const res = await ingest(base, device.apiAuthCode, 'health', batch, 30_000).catch(() => ({
+            status: 0,
+          }));
+          longestWaitMs = Math.max(longestWaitMs, Date.now() - asked);
           if (res.status === 202) {
             for (const r of batch) sent.set(r.messageId, true);
             recovery.served(d);
@@ -198,26 +221,17 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
       }
     });
     await sleep(CHAOS_AT_MS);
-    recovery.chaosNow();
     await chaos();
+    recovery.chaosNow();
     await Promise.all(loops);
-    return { sent, recoveryMs: recovery.ms(devices.length) };
+    return { sent, recoveryMs: recovery.ms(devices.length), longestWaitMs };
   }
 
-  it('HTTP: SIGKILL of one process under load loses and duplicates nothing acknowledged', async () => {
-    const { sent, recoveryMs } = await httpLoad(() => {
-      servers[0]!.child.kill('SIGKILL');
-    });
-    const outcome = await judge('HTTP ingest, 1 of 3 processes SIGKILLed', sent, recoveryMs);
-    expect(outcome.acknowledged).toBeGreaterThan(0);
-    expect(outcome.lost).toBe(0);
-    expect(outcome.duplicated).toBe(0);
-    // The balancer notices a dead process within 0.6 s; its requests in flight then fail and are resent.
-    expect(outcome.recoveryMs).toBeLessThan(10_000);
-    await restart(0);
-  }, 60_000);
-
-  it('MQTT: devices on a killed process reconnect through the balancer; nothing acknowledged is lost or doubled', async () => {
+  /**
+   * Every device publishes a reading at a time over MQTT QoS 1 through the balancer for `loadMs`,
+   * resending one with no PUBACK after 2 s (same messageId) until one comes; `chaos` as httpLoad.
+   */
+  async function mqttLoad(chaos: () => Promise<void> | void, loadMs = LOAD_MS) {
     const clients: MqttClient[] = await Promise.all(
       devices.map((d) =>
         connectAsync(mqttUrl, {
@@ -231,15 +245,16 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
     );
     const sent = new Map<string, boolean>();
     const recovery = new Recovery();
+    let longestWaitMs = 0;
     const started = Date.now();
     const loops = clients.map(async (client, d) => {
       const device = devices[d]!;
       let n = 0;
-      while (Date.now() - started < LOAD_MS) {
+      while (Date.now() - started < loadMs) {
         const id = `${device._id.slice(0, 8)}-m${n++}`;
         sent.set(id, false);
-        // A device resends a reading with no PUBACK after 2 s (same messageId), until one comes.
         for (let attempt = 0; attempt < 30; attempt++) {
+          const asked = Date.now();
           const acked = await Promise.race([
             client
               .publishAsync(
@@ -255,6 +270,7 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
               ),
             sleep(2000).then(() => false),
           ]);
+          longestWaitMs = Math.max(longestWaitMs, Date.now() - asked);
           if (acked) {
             sent.set(id, true);
             recovery.served(d);
@@ -264,34 +280,104 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
       }
     });
     await sleep(CHAOS_AT_MS);
+    await chaos();
     recovery.chaosNow();
-    servers[1]!.child.kill('SIGKILL');
     await Promise.all(loops);
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    const outcome = await judge('MQTT ingest, 1 of 3 processes SIGKILLed', sent, recovery.ms(devices.length));
+    return { sent, recoveryMs: recovery.ms(devices.length), longestWaitMs };
+  }
+
+  /** Judges a run and asserts it held; every process but the `killed` one must still be up. */
+  async function expectHeld(
+    scenario: string,
+    run: Awaited<ReturnType<typeof httpLoad>>,
+    recoveryBoundMs: number,
+    killed?: number,
+  ) {
+    const outcome = await judge(scenario, run.sent, run.recoveryMs, run.longestWaitMs);
     expect(outcome.acknowledged).toBeGreaterThan(0);
     expect(outcome.lost).toBe(0);
     expect(outcome.duplicated).toBe(0);
+    expect(outcome.recoveryMs).toBeLessThan(recoveryBoundMs);
+    for (const [i, server] of servers.entries()) if (i !== killed) expect(server.child.exitCode).toBeNull();
+    return outcome;
+  }
+
+  it('HTTP: SIGKILL of one process under load loses and duplicates nothing acknowledged', async () => {
+    const run = await httpLoad(() => {
+      servers[0]!.child.kill('SIGKILL');
+    });
+    // The balancer notices a dead process within 0.6 s; its requests in flight then fail and are resent.
+    await expectHeld('HTTP ingest, 1 of 3 processes SIGKILLed', run, 10_000, 0);
+    await restart(0);
+  }, 60_000);
+
+  it('MQTT: devices on a killed process reconnect through the balancer; nothing acknowledged is lost or doubled', async () => {
+    const run = await mqttLoad(() => {
+      servers[1]!.child.kill('SIGKILL');
+    });
+    await expectHeld('MQTT ingest, 1 of 3 processes SIGKILLed', run, 10_000, 1);
     await restart(1);
   }, 90_000);
 
-  it('PostgreSQL: every connection cut under load; devices retry and nothing acknowledged is lost or doubled', async () => {
+  it('PostgreSQL: every session terminated under load; devices retry and nothing acknowledged is lost or doubled', async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const dbName = new URL(database.url).pathname.slice(1);
-    const { sent, recoveryMs } = await httpLoad(async () => {
+    const run = await httpLoad(async () => {
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
         dbName,
       ]);
     });
     await admin.end();
-    const outcome = await judge('HTTP ingest, all database connections cut', sent, recoveryMs);
-    expect(outcome.lost).toBe(0);
-    expect(outcome.recoveryMs).toBeLessThan(5_000);
-    expect(outcome.duplicated).toBe(0);
-    // The processes are still up and serving.
-    expect(servers[2]!.child.exitCode).toBeNull();
+    await expectHeld('HTTP ingest, every database session terminated', run, 5_000);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  }, 60_000);
+
+  it('PostgreSQL: every connection reset on the network under load', async () => {
+    const run = await httpLoad(() => dbProxy.reset());
+    await expectHeld('HTTP ingest, database connections reset', run, 5_000);
+  }, 60_000);
+
+  /**
+   * A fault of FAULT_MS on the way to the database: /readyz of a process says 503 within 2 s (the
+   * balancer then stops sending to it), devices are answered (errors, not hangs) and resend, and
+   * within 5 s of the database coming back every device is served again.
+   */
+  async function databaseOutage(scenario: string, load: typeof httpLoad, fault: () => void) {
+    let readyz: { status: number; ms: number } | undefined;
+    const run = await load(async () => {
+      fault();
+      const asked = Date.now();
+      const res = await fetch(`${servers[2]!.url}/readyz`, { signal: AbortSignal.timeout(10_000) });
+      readyz = { status: res.status, ms: Date.now() - asked };
+      await sleep(Math.max(0, FAULT_MS - (Date.now() - asked)));
+      dbProxy.reset();
+      dbProxy.forward();
+    }, LOAD_MS + FAULT_MS);
+    expect(readyz?.status).toBe(503);
+    expect(readyz?.ms).toBeLessThan(2_000);
+    const outcome = await expectHeld(scenario, run, 5_000);
+    // Nothing waited on the dead network for long: at most the fault itself and a retry's answer.
+    expect(outcome.longestWaitMs).toBeLessThan(FAULT_MS + 2_500);
+  }
+
+  it('PostgreSQL: every packet dropped for 3 s under HTTP load', async () => {
+    await databaseOutage('HTTP ingest, database packets dropped for 3 s', httpLoad, () =>
+      dbProxy.blackhole(),
+    );
+  }, 60_000);
+
+  it('PostgreSQL: every connection refused for 3 s under HTTP load', async () => {
+    await databaseOutage('HTTP ingest, database refusing connections for 3 s', httpLoad, () =>
+      dbProxy.refuse(),
+    );
+  }, 60_000);
+
+  it('PostgreSQL: every packet dropped for 3 s under MQTT load: no PUBACK until stored', async () => {
+    await databaseOutage('MQTT ingest, database packets dropped for 3 s', mqttLoad, () =>
+      dbProxy.blackhole(),
+    );
   }, 60_000);
 
   it('a carer socket on a killed process reconnects to another, catches up, and gets no alert twice', async () => {
@@ -315,6 +401,7 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
       acknowledged: 2,
       lost: 2 - alerts.seen.size,
       duplicated: alerts.live.length - new Set(alerts.live).size,
+      longestWaitMs: Date.now() - killedAt,
       recoveryMs: Date.now() - killedAt,
     };
     table.push(outcome);

@@ -3,12 +3,18 @@ import net from 'node:net';
 /**
  * A TCP proxy between the server and PostgreSQL that the test controls, standing in for a failing
  * network: `blackhole()` keeps every connection open and drops every byte both ways (packets
- * lost), `reset()` cuts every connection, `forward()` passes traffic again.
+ * lost), `reset()` cuts every connection, `refuse()` cuts them and every new one at once (a
+ * database that is down), `forward()` passes traffic again.
  */
 export async function startDbProxy(target: URL) {
   let forwarding = true;
+  let refusing = false;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   const server = net.createServer((client) => {
+    if (refusing) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -36,6 +42,11 @@ export async function startDbProxy(target: URL) {
     },
     forward() {
       forwarding = true;
+      refusing = false;
+    },
+    refuse() {
+      refusing = true;
+      this.reset();
     },
     reset() {
       for (const { client, upstream } of pairs) {

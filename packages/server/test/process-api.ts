@@ -4,11 +4,17 @@ import pg from 'pg';
 import { unique } from './helpers.ts';
 
 /** The API of a server running in its own process (`server-process.ts`), over real HTTP. */
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs?: number,
+) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+    ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
   });
   return { status: res.status, json: (await res.json()) as unknown };
 }
@@ -42,8 +48,13 @@ export async function addDevice(baseUrl: string, adminToken: string, userId: str
   return adminDeviceResponse.parse(res.json).data.device;
 }
 
-export const ingest = (baseUrl: string, apiKey: string, kind: 'health' | 'alert', body: object) =>
-  post(`${baseUrl}/api/v1/ingest/${kind}`, body, { 'x-api-key': apiKey });
+export const ingest = (
+  baseUrl: string,
+  apiKey: string,
+  kind: 'health' | 'alert',
+  body: object,
+  timeoutMs?: number,
+) => post(`${baseUrl}/api/v1/ingest/${kind}`, body, { 'x-api-key': apiKey }, timeoutMs);
 
 /** A scratch database on the PostgreSQL server for processes to share; `drop` removes it. */
 export async function scratchDatabase(serverUrl: string) {
