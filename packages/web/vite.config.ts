@@ -19,5 +19,16 @@ export default defineConfig({
     },
   },
   // Source maps are written for debugging a build but not linked from it, and the server does not serve them.
-  build: { sourcemap: 'hidden' },
+  build: {
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // zod in a chunk of its own, loaded with the first API call or form: left to itself the
+        // bundler merges it into the entry, and a visitor's first page parses nothing.
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod[\\/]/ }],
+        },
+      },
+    },
+  },
 });

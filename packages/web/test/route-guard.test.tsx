@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '../src/app/guard/route-guard.tsx';
 import { makeStore } from '../src/app/store.ts';
 import { loggedIn } from '../src/lib/store/auth-slice.ts';
@@ -58,6 +58,10 @@ afterEach(() => {
 });
 
 describe('RouteGuard', () => {
+  // The session check loads the API client on first use (a dynamic import): loaded here, it
+  // resolves at once under the fake timers these tests step through.
+  beforeAll(() => import('../src/features/auth/api/get-profile.ts'));
+
   it('shows a full-screen spinner for about 50 ms before deciding', async () => {
     renderAt('/dashboard');
     expect(screen.getByRole('status')).toBeInTheDocument();

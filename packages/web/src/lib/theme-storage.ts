@@ -1,15 +1,15 @@
 import { STORAGE_KEYS } from '@vitalwatch/shared';
-import { z } from 'zod';
 
+// Plain checks, not zod: this runs on every first page, which loads no zod (vite.config.ts).
 export const PAGE_THEMES = ['light', 'dark'] as const;
-export const pageThemeSchema = z.enum(PAGE_THEMES);
-export type PageTheme = z.infer<typeof pageThemeSchema>;
+export type PageTheme = (typeof PAGE_THEMES)[number];
+const isPageTheme = (value: unknown): value is PageTheme => PAGE_THEMES.some((theme) => theme === value);
 
 /** The stored theme, or null when none (or something unreadable) is stored. */
 export function readStoredTheme(): PageTheme | null {
   try {
-    const parsed = pageThemeSchema.safeParse(window.localStorage.getItem(STORAGE_KEYS.theme));
-    return parsed.success ? parsed.data : null;
+    const stored = window.localStorage.getItem(STORAGE_KEYS.theme);
+    return isPageTheme(stored) ? stored : null;
   } catch {
     return null;
   }

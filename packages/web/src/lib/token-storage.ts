@@ -1,17 +1,14 @@
 import { STORAGE_KEYS } from '@vitalwatch/shared';
-import { z } from 'zod';
-
-const storedToken = z.string().min(1);
 
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
 }
 
+/** A stored token, or null (none, empty). Plain checks, not zod: every first page reads them. */
 function read(key: string): string | null {
   try {
-    const parsed = storedToken.safeParse(window.localStorage.getItem(key));
-    return parsed.success ? parsed.data : null;
+    return window.localStorage.getItem(key) || null;
   } catch {
     // Storage can be unavailable (privacy mode, sandboxed frames): behave as signed out.
     return null;

@@ -1,7 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import { type ApiRequest, apiRequest } from '../api-client.ts';
+import type { ApiRequest } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 
 /** One call through the zod-parsing API client. */
@@ -28,6 +28,8 @@ const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
   { signal },
 ) => {
   try {
+    // Loaded with the first query: the store exists on a visitor's first page, which runs none.
+    const { apiRequest } = await import('../api-client.ts');
     return { data: await apiRequest(path, { body, schema, signal, method, auth }) };
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error));

@@ -4,7 +4,6 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { loggedIn } from '../../../lib/store/auth-slice.ts';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { getAccessToken } from '../../../lib/token-storage.ts';
-import { getProfile } from '../api/get-profile.ts';
 
 /**
  * What the stored session turned out to be: a user, none (no tokens, or the server refused them),
@@ -14,10 +13,15 @@ export type SessionCheck = 'signed-in' | 'signed-out' | 'unreachable';
 
 let inFlight: Promise<PublicUser | 'unreachable' | null> | null = null;
 
-/** The user the stored tokens belong to, null, or 'unreachable'. Concurrent callers share one request. */
+/**
+ * The user the stored tokens belong to, null, or 'unreachable'. Concurrent callers share one
+ * request. The API client (and zod with it) loads only when there is a session to check: a
+ * visitor's first page needs neither.
+ */
 function sessionUser(): Promise<PublicUser | 'unreachable' | null> {
   if (!getAccessToken()) return Promise.resolve(null);
-  inFlight ??= getProfile()
+  inFlight ??= import('../api/get-profile.ts')
+    .then(({ getProfile }) => getProfile())
     .catch((error: unknown) => {
       // A refused session is normal (the client already cleared it).
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;

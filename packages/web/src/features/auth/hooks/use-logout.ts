@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
-import { teardownPush } from '../../../lib/push.ts';
 import { loggedOut } from '../../../lib/store/auth-slice.ts';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { clearTokens, getRefreshToken } from '../../../lib/token-storage.ts';
-import { logOut } from '../api/log-out.ts';
 
 /**
  * Signs out: tells the server (best effort), then clears tokens and state whatever it answered.
@@ -13,6 +11,11 @@ export function useLogout(): () => Promise<boolean> {
   const dispatch = useAppDispatch();
   return useCallback(async () => {
     let serverOk = true;
+    // Loaded on use: the header (on every page) carries this hook.
+    const [{ teardownPush }, { logOut }] = await Promise.all([
+      import('../../../lib/push.ts'),
+      import('../api/log-out.ts'),
+    ]);
     // While still signed in: this browser stops receiving the user's alerts.
     await teardownPush().catch((error: unknown) =>
       console.warn('Could not disconnect push on sign-out', error),
