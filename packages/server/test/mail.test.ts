@@ -73,7 +73,8 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
     expect(mail).toContain('A fall was detected <check now>');
     expect(mail).toContain('A fall was detected &#60;check now&#62;');
     expect(mail).toContain("Device: Grandma's band");
-    expect(mail).toContain('Time: Wed, 04 Mar 2026 05:06:07 GMT');
+    expect(mail).toContain('Time: Mar 4, 2026, 05:06 AM UTC');
+    expect(mail).toContain('Priority: High priority');
     expect(mail).toContain('View your alerts: https://vitalwatch.example/dashboard/alerts');
     expect(mail).toContain('<a href="https://vitalwatch.example/dashboard/alerts">');
     expect(mails().join('\n')).not.toContain(quiet.user.email);

@@ -6,7 +6,6 @@ import {
   usernamesOf,
 } from '../src/features/admin/utils/assigned-users.ts';
 import { filterUsers } from '../src/features/admin/utils/filter-users.ts';
-import { formatDateTime } from '../src/features/admin/utils/format-date.ts';
 import { removeById, upsertById } from '../src/features/admin/utils/list-updates.ts';
 import { OVERALL_TEXT, STATUS_STYLES } from '../src/features/admin/utils/system-status.ts';
 import {
@@ -17,6 +16,7 @@ import {
   passwordsMatch,
 } from '../src/features/admin/utils/user-form.ts';
 import { dayLabel, growthSummary } from '../src/features/admin/utils/user-growth.ts';
+import { formatDateTime } from '../src/lib/format-date.ts';
 
 const people = [
   { fullName: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', role: 'admin' as const },

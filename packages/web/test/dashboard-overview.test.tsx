@@ -233,7 +233,7 @@ describe('user dashboard', () => {
     const recent = within(screen.getByTestId('recent-alerts')).getAllByRole('listitem');
     expect(recent).toHaveLength(3);
     expect(recent[0]).toHaveTextContent('High heart rate now');
-    expect(await screen.findByText('Wristband: High heart rate now')).toBeInTheDocument();
+    expect(await screen.findByText(/priority · Wristband: High heart rate now$/)).toBeInTheDocument();
   });
 
   it('catches up after a reconnect', async () => {

@@ -107,7 +107,7 @@ describe('Health Trends chart (spec 9)', () => {
   it('labels time as hour:minute, with the day for multi-day periods', () => {
     const ms = new Date(2026, 2, 7, 9, 5).getTime();
     expect(timeLabel(ms, false)).toBe('09:05');
-    expect(timeLabel(ms, true)).toBe('07/03 09:05');
+    expect(timeLabel(ms, true)).toBe('Mar 7 09:05');
   });
 
   const one = (y: number): SeriesData => ({ avg: [{ x: 1, y }], min: [{ x: 1, y }], max: [{ x: 1, y }] });

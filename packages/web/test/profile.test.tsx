@@ -123,7 +123,7 @@ describe('profile: personal information', () => {
     const { store } = renderSignedIn(<ProfilePage />, '/dashboard/profile');
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('ada')).toBeInTheDocument();
-    expect(screen.getByText('January 5, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Jan 5, 2026')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Edit Profile/ }));
     const name = screen.getByLabelText('Full Name');
     await user.clear(name);

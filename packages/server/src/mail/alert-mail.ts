@@ -1,4 +1,4 @@
-import type { AlertRecord } from '@vitalwatch/shared';
+import { type AlertRecord, alertTypeLabel, PRIORITY_LABELS } from '@vitalwatch/shared';
 import type { OutgoingMail } from './mailer.ts';
 
 export interface Recipient {
@@ -18,12 +18,20 @@ export function alertMail(
   alertsUrl: string,
   escalated = false,
 ): OutgoingMail {
-  const when = new Date(alert.createdAt).toUTCString();
+  // As the app writes dates (en-US, month by name), in UTC: the recipient's zone is not known here.
+  const when = `${new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(alert.createdAt))} UTC`;
   const urgent = alert.priority === 'high';
   const facts: Array<[string, string]> = [
     ['Device', alert.deviceName],
-    ['Alert', alert.alertType],
-    ['Priority', alert.priority],
+    ['Alert', alertTypeLabel(alert.alertType)],
+    ['Priority', PRIORITY_LABELS[alert.priority]],
     ['Time', when],
   ];
   const why = escalated

@@ -1,5 +1,6 @@
 import type { AlertRecord } from '../schemas/alert.ts';
 import type { PushMessage } from '../schemas/push.ts';
+import type { AlertPriority } from './alarms.ts';
 
 /** Notification icons (spec section 9); the service worker uses the same paths. */
 export const NOTIFICATION_ICON = '/pwa-192x192.png';
@@ -24,6 +25,16 @@ export const alertNotification = (
   priority: alert.priority,
   ...(repeat > 0 ? { renotify: true } : {}),
 });
+
+/**
+ * Priority in words, the same in the app, toasts and e-mails, after IEC 60601-1-8: high needs
+ * someone now, medium soon, low is for awareness.
+ */
+export const PRIORITY_LABELS: Record<AlertPriority, string> = {
+  high: 'High priority',
+  medium: 'Medium priority',
+  low: 'Low priority',
+};
 
 /** LOW_SPO2 → 'Low SpO2', HIGH_HEART_RATE → 'High Heart Rate'. */
 export function alertTypeLabel(alertType: string): string {

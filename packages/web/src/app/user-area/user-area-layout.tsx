@@ -1,4 +1,4 @@
-import type { AlertRecord } from '@vitalwatch/shared';
+import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
@@ -20,7 +20,9 @@ function announce(alerts: readonly AlertRecord[]) {
       // Colour by priority; high-priority ones also stay in the urgent banner until acknowledged.
       const show =
         alert.priority === 'high' ? toast.error : alert.priority === 'medium' ? toast.warning : toast.info;
-      show(`${alert.deviceName}: ${alert.alertTitle}`, { toastId: `alert-${alert._id}` });
+      show(`${PRIORITY_LABELS[alert.priority]} · ${alert.deviceName}: ${alert.alertTitle}`, {
+        toastId: `alert-${alert._id}`,
+      });
     }
   }
   for (const alert of alerts) {

@@ -12,6 +12,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatClock } from '../../../lib/format-date.ts';
 import { snoozeAlerts } from '../api/alert-actions.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
 
@@ -79,9 +80,6 @@ export function AlertActions({ alert, onChanged }: AlertActionsProps) {
   );
 }
 
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
-
 /**
  * "Snooze for me": no push or e-mail of this device's alerts of this type to this carer for a
  * while (others still get them; high priority always comes through). Never offered for FALL or SOS.
@@ -95,7 +93,7 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
       const record = await snoozeAlerts(alert.device, alert.alertType, minutes);
       setUntil(record.until);
       toast.success(
-        `${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} snoozed for you until ${clock(record.until)}`,
+        `${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} snoozed for you until ${formatClock(record.until)}`,
       );
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to snooze alerts'));
@@ -111,7 +109,7 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
       onChange={(e) => e.target.value && void snooze(Number(e.target.value))}
       className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
-      <option value="">{until ? `Snoozed until ${clock(until)}` : 'Snooze for me…'}</option>
+      <option value="">{until ? `Snoozed until ${formatClock(until)}` : 'Snooze for me…'}</option>
       {SNOOZE_MINUTES.map((m) => (
         <option key={m} value={m}>
           {m < 60 ? `${m} minutes` : `${m / 60} ${m === 60 ? 'hour' : 'hours'}`}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CloseIcon } from '../../../components/icons.tsx';
-import { type DateRange, EMPTY_RANGE, formatDate } from '../utils/date-range.ts';
+import { formatDay } from '../../../lib/format-date.ts';
+import { type DateRange, EMPTY_RANGE } from '../utils/date-range.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
 
 export interface DeviceOption {
@@ -76,7 +77,7 @@ export function FilterChips({ devices, value, onChange }: AlertFiltersProps) {
       )}
       {from && to && (
         <Chip
-          label={`Dates: ${formatDate(from)} – ${formatDate(to)}`}
+          label={`Dates: ${formatDay(from)} – ${formatDay(to)}`}
           onRemove={() => onChange({ ...value, range: EMPTY_RANGE })}
         />
       )}

@@ -1,7 +1,14 @@
-import { type AlertLifecycle, type AlertRecord, alertTypeLabel, relativeTime } from '@vitalwatch/shared';
+import {
+  type AlertLifecycle,
+  type AlertRecord,
+  alertTypeLabel,
+  PRIORITY_LABELS,
+  relativeTime,
+} from '@vitalwatch/shared';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
-import { alertTone, PRIORITY_CLASSES, PRIORITY_LABELS, TONE_CLASSES } from '../utils/alert-style.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { alertTone, PRIORITY_CLASSES, TONE_CLASSES } from '../utils/alert-style.ts';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
 import { AlertTimeline } from './alert-timeline.tsx';
 
@@ -61,7 +68,7 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
         </span>{' '}
         <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
           {alert.deviceName} ·{' '}
-          <time dateTime={alert.createdAt} title={when.toLocaleString('en-US')}>
+          <time dateTime={alert.createdAt} title={formatDateTime(when)}>
             {relativeTime(alert.createdAt, now)}
           </time>
         </span>

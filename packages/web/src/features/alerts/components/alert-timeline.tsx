@@ -2,6 +2,7 @@ import { type AlertTimelineEntry, ERRORS } from '@vitalwatch/shared';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatDateTimeSeconds } from '../../../lib/format-date.ts';
 import { getAlertTimeline } from '../api/get-alert-timeline.ts';
 
 const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };
@@ -28,15 +29,6 @@ function describe(e: AlertTimelineEntry): string {
         : `Resolved: ${e.detail ?? ''}`;
   }
 }
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
 /** Who was told, how, whether it arrived, and who acted: fetched when opened. */
 export function AlertTimeline({ alertId }: { alertId: string }) {
@@ -86,7 +78,7 @@ export function AlertTimeline({ alertId }: { alertId: string }) {
           className={`text-xs ${e.ok === false ? 'text-red-700 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}
         >
           <time dateTime={e.at} className="font-semibold">
-            {timeOf(e.at)}
+            {formatDateTimeSeconds(e.at)}
           </time>{' '}
           {describe(e)}
         </li>

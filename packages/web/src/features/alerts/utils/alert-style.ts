@@ -27,13 +27,6 @@ export const TONE_CLASSES: Record<AlertTone, { border: string; icon: string; bad
   },
 };
 
-/** Priority in words, after IEC 60601-1-8: high needs someone now, medium soon, low is for awareness. */
-export const PRIORITY_LABELS: Record<AlertPriority, string> = {
-  high: 'High priority',
-  medium: 'Medium priority',
-  low: 'Low priority',
-};
-
 export const PRIORITY_CLASSES: Record<AlertPriority, string> = {
   high: 'bg-red-700 text-white dark:bg-red-400 dark:text-red-950',
   medium:

@@ -2,6 +2,7 @@ import { isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/share
 import { useId } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { PhoneIcon } from '../../../components/icons.tsx';
+import { formatDateTime, formatDay } from '../../../lib/format-date.ts';
 import { StatusBadge } from './device-status.tsx';
 
 interface DeviceCardProps {
@@ -10,9 +11,6 @@ interface DeviceCardProps {
   onRename: (device: UserDevice) => void;
   onAlarmSettings: (device: UserDevice) => void;
 }
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One device: name, online or offline, last update, active or inactive, 'Edit name' and 'Alarm settings'. */
 export function DeviceCard({ device, now, onRename, onAlarmSettings }: DeviceCardProps) {
@@ -46,16 +44,14 @@ export function DeviceCard({ device, now, onRename, onAlarmSettings }: DeviceCar
           <dt className="text-slate-500 dark:text-slate-400">Last update</dt>
           <dd
             className="font-medium text-slate-900 dark:text-slate-100"
-            title={device.lastUpdate ? dateTime(device.lastUpdate) : undefined}
+            title={device.lastUpdate ? formatDateTime(device.lastUpdate) : undefined}
           >
             {relativeTime(device.lastUpdate, now)}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Added</dt>
-          <dd className="font-medium text-slate-900 dark:text-slate-100">
-            {new Date(device.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-          </dd>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">{formatDay(device.createdAt)}</dd>
         </div>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4 dark:border-slate-800">

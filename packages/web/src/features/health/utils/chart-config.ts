@@ -1,4 +1,5 @@
 import type { ChartData, ChartOptions } from 'chart.js';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { PageTheme } from '../../../lib/theme-storage.ts';
 
 /** Spec section 9: heart rate red, SpO2 blue. */
@@ -21,11 +22,16 @@ export interface SeriesData {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Tick label: hour:minute; over several days the day goes in front (dd/mm HH:mm). */
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/**
+ * Tick label: hour:minute (spec 4); over several days the day goes in front, with its month named
+ * as in every other date (lib/format-date.ts): "Mar 7 09:05".
+ */
 export function timeLabel(ms: number, withDay: boolean): string {
   const d = new Date(ms);
   const hm = `${two(d.getHours())}:${two(d.getMinutes())}`;
-  return withDay ? `${two(d.getDate())}/${two(d.getMonth() + 1)} ${hm}` : hm;
+  return withDay ? `${monthDay.format(d)} ${hm}` : hm;
 }
 
 /** Beyond this many points per series the dots would merge into a thick line: only the line is drawn. */
@@ -186,7 +192,7 @@ export function trendOptions({
         bodyColor: colors.tooltipText,
         filter: (item) => !(item.dataset.label ?? '').endsWith(BAND),
         callbacks: {
-          title: (items) => (items[0] ? new Date(items[0].parsed.x ?? 0).toLocaleString('en-US') : ''),
+          title: (items) => (items[0] ? formatDateTime(items[0].parsed.x ?? 0) : ''),
         },
       },
       zoom: {

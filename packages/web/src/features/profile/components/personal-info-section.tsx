@@ -8,15 +8,15 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { PencilIcon } from '../../../components/icons.tsx';
+import { formatDay } from '../../../lib/format-date.ts';
 import { loggedIn } from '../../../lib/store/auth-slice.ts';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { updateName } from '../api/update-name.ts';
 import { errorDetail } from '../utils/error-detail.ts';
 import { ReadOnlyField, SectionCard } from './section-card.tsx';
 
-/** 'Member Since' in en-US: January 5, 2026. */
-export const memberSince = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** 'Member Since', as every date: Jan 5, 2026. */
+export const memberSince = (iso: string) => formatDay(iso);
 
 /** Personal Information: Full Name editable (edit, then save or cancel); email, username, member since read-only. */
 export function PersonalInfoSection({ user }: { user: PublicUser }) {

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatClock } from '../../../lib/format-date.ts';
 import { endSnooze, getSnoozes } from '../api/snoozes.ts';
 import { SectionCard } from './section-card.tsx';
 
@@ -13,8 +14,6 @@ type SnoozesState =
   | { status: 'ready'; snoozes: SnoozeRecord[] };
 
 const LOAD_FAILED = 'Failed to fetch snoozed alerts';
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
 
 /** The alert types this user snoozed (for themselves only), each with when it ends and 'End now'. */
 export function SnoozesSection() {
@@ -66,7 +65,7 @@ export function SnoozesSection() {
               className="flex flex-wrap items-center justify-between gap-2 py-2"
             >
               <span className="text-sm text-slate-800 dark:text-slate-100">
-                {alertTypeLabel(s.alertType)} · {s.deviceName} · until {clock(s.until)}
+                {alertTypeLabel(s.alertType)} · {s.deviceName} · until {formatClock(s.until)}
               </span>
               <Button
                 variant="secondary"
