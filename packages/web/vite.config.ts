@@ -23,10 +23,20 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // zod in a chunk of its own, loaded with the first API call or form: left to itself the
-        // bundler merges it into the entry, and a visitor's first page parses nothing.
+        // Libraries only some screens need, in chunks of their own, loaded with those screens: left
+        // to itself the bundler merges them into chunks every screen loads (zod into the entry,
+        // Chart.js with the modals both areas share). A visitor's first page parses no zod, and
+        // the dashboard draws before its chart's code arrives.
         codeSplitting: {
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod[\\/]/ }],
+          groups: [
+            // React first, so the groups below (which take their libraries' dependencies) leave it be.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod[\\/]/ },
+            {
+              name: 'chart',
+              test: /node_modules[\\/](chart\.js|@kurkle|react-chartjs-2|chartjs-plugin-zoom|hammerjs)[\\/]/,
+            },
+          ],
         },
       },
     },

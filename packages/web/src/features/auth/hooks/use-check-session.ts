@@ -11,14 +11,31 @@ import { getAccessToken } from '../../../lib/token-storage.ts';
  */
 export type SessionCheck = 'signed-in' | 'signed-out' | 'unreachable';
 
-let inFlight: Promise<PublicUser | 'unreachable' | null> | null = null;
+type SessionUser = PublicUser | 'unreachable' | null;
+
+let inFlight: Promise<SessionUser> | null = null;
+/** A check started before anything asked for it (primeSessionCheck), kept for the first caller. */
+let primed: Promise<SessionUser> | null = null;
+
+/**
+ * Starts the session check at once, for the first page's guard to pick up: a signed-in reload then
+ * checks its session while the route's code downloads, not after it.
+ */
+export function primeSessionCheck(): void {
+  if (getAccessToken()) primed = sessionUser();
+}
 
 /**
  * The user the stored tokens belong to, null, or 'unreachable'. Concurrent callers share one
  * request. The API client (and zod with it) loads only when there is a session to check: a
  * visitor's first page needs neither.
  */
-function sessionUser(): Promise<PublicUser | 'unreachable' | null> {
+function sessionUser(): Promise<SessionUser> {
+  if (primed) {
+    const started = primed;
+    primed = null;
+    return started;
+  }
   if (!getAccessToken()) return Promise.resolve(null);
   inFlight ??= import('../api/get-profile.ts')
     .then(({ getProfile }) => getProfile())

@@ -1,5 +1,5 @@
 import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState, Skeleton } from '../../../components/status-panels.tsx';
 import { useAppSelector } from '../../../lib/store/hooks.ts';
@@ -11,7 +11,13 @@ import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
 import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
 import { CustomRange } from './custom-range.tsx';
 import { RangeChoice } from './range-choice.tsx';
-import { TrendsChart, type TrendsChartHandle } from './trends-chart.tsx';
+import type { TrendsChartHandle } from './trends-chart.tsx';
+
+/**
+ * Chart.js loads after the dashboard has drawn (its cards and alerts first): it is most of the
+ * dashboard's JavaScript, and a phone spends seconds evaluating it.
+ */
+const TrendsChart = lazy(() => import('./trends-chart.tsx').then((m) => ({ default: m.TrendsChart })));
 
 interface HealthTrendsProps {
   deviceId: string;
@@ -88,16 +94,18 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
             {range === 'custom' ? 'No readings in this period.' : `No readings in the ${rangeLabel}.`}
           </p>
         ) : (
-          <TrendsChart
-            heartRate={heartRate}
-            spo2={spo2}
-            window={h.window}
-            theme={theme}
-            mobile={mobile}
-            withDay={withDay}
-            handle={chart}
-            onViewChange={h.setView}
-          />
+          <Suspense fallback={<Skeleton className="h-full w-full" />}>
+            <TrendsChart
+              heartRate={heartRate}
+              spo2={spo2}
+              window={h.window}
+              theme={theme}
+              mobile={mobile}
+              withDay={withDay}
+              handle={chart}
+              onViewChange={h.setView}
+            />
+          </Suspense>
         )}
       </div>
       {h.shown && (
