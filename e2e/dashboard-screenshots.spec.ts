@@ -109,3 +109,48 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+/** What a carer must read at a glance on a phone: a critical SpO2, a device gone quiet, an urgent alert. */
+for (const theme of ['light', 'dark'] as const) {
+  test(`at 375 px, ${theme}: a critical SpO2 with the urgent banner, and a stale device`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.emulateMedia({ colorScheme: theme });
+    const user = await createUser(page);
+    const band = await createDevice(page.request, `Band ${user.username}`);
+    await addDeviceForUser(page.request, user, band, "Grandma's wristband");
+    const ring = await createDevice(page.request, `Ring ${user.username}`);
+    await addDeviceForUser(page.request, user, ring, "Grandpa's ring");
+    // The band's newest SpO2 is critical (NEWS2 scores ≤ 91 % as 3); the ring went quiet 45 minutes ago.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    await ingestHealth(page.request, band, [
+      { recordedAt: minutesAgo(2), heartRate: 104, spo2: 95, temperature: 98.6, battery: 64 },
+      { recordedAt: minutesAgo(1), heartRate: 112, spo2: 88, temperature: 98.8, battery: 63 },
+    ]);
+    await ingestHealth(page.request, ring, {
+      recordedAt: minutesAgo(45),
+      heartRate: 74,
+      spo2: 97,
+      temperature: 97.8,
+      battery: 81,
+    });
+    await ingestAlerts(page.request, band, [{ alertType: 'FALL' }]);
+    await signInWithTokens(page, user.username, user.password);
+
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('urgent-banner')).toContainText('Fall detected');
+    await page.getByRole('button', { name: /Device/ }).click();
+    await page.getByRole('option', { name: "Grandma's wristband" }).click();
+    await expect(page.getByTestId('spo2-value')).toHaveText(/88/);
+    await expect(page.getByText('↓ Low').first()).toBeVisible();
+    await page.screenshot({ path: `${DIR}/glance-critical-${theme}-375.png` });
+
+    await page.getByRole('button', { name: /Device/ }).click();
+    await page.getByRole('option', { name: "Grandpa's ring" }).click();
+    await expect(page.getByTestId('stale-notice')).toContainText('No reading for 45 minutes');
+    await page.screenshot({ path: `${DIR}/glance-stale-${theme}-375.png` });
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+}
