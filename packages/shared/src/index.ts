@@ -5,6 +5,7 @@ export * from './rules/alert-notification.ts';
 export * from './rules/password-change.ts';
 export * from './rules/quiet-hours.ts';
 export * from './rules/relative-time.ts';
+export * from './rules/units.ts';
 export * from './rules/vitals.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/alarm-settings.ts';

@@ -12,6 +12,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     fcmTokens: [],
     alertEmails: false,
     quietHours: null,
+    temperatureUnit: 'F',
     twoFactorEnabled: false,
     recoveryCodesLeft: 0,
     devicesCount: 0,

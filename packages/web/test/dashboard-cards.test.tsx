@@ -124,3 +124,14 @@ describe('device connection card', () => {
     expect(screen.getByText('Device Offline')).toBeInTheDocument();
   });
 });
+
+describe('temperature unit', () => {
+  it('shows °C when the user chose it, judging the range on the stored °F value', () => {
+    render(<MetricCards record={makeRecord({ temperature: 103.1 })} now={new Date()} unit="C" />);
+    expect(screen.getByTestId('temperature-value')).toHaveTextContent('39.5');
+    const card = screen.getByRole('region', { name: 'Temperature' });
+    expect(card).toHaveTextContent('°C');
+    expect(card).toHaveTextContent('↑ High');
+    expect(card).not.toHaveTextContent('°F');
+  });
+});

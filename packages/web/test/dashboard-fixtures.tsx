@@ -19,6 +19,7 @@ export const user: PublicUser = {
   fcmTokens: [],
   alertEmails: false,
   quietHours: null,
+  temperatureUnit: 'F',
   twoFactorEnabled: false,
   recoveryCodesLeft: 0,
   createdAt: '2026-01-05T10:00:00.000Z',

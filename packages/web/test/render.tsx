@@ -50,6 +50,7 @@ export const sampleUser = {
   fcmTokens: [],
   alertEmails: false,
   quietHours: null,
+  temperatureUnit: 'F' as const,
   twoFactorEnabled: false,
   recoveryCodesLeft: 0,
   createdAt: '2026-01-01T00:00:00.000Z',

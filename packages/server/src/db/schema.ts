@@ -34,6 +34,10 @@ export const users = pgTable(
     quietHours: jsonb('quiet_hours'),
     /** Access tokens issued before this instant are refused (password reset, deletion of sessions). */
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
+    /** How temperatures are shown to this user: 'F' or 'C' (readings are stored in °F). */
+    temperatureUnit: text('temperature_unit', { enum: ['F', 'C'] })
+      .notNull()
+      .default('F'),
     /** The TOTP secret, sealed (auth/sealer.ts); null without two-factor sign-in. */
     totpSecret: text('totp_secret'),
     /** A secret being set up, sealed: it replaces `totpSecret` once a code from it is entered. */

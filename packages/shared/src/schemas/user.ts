@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { VALIDATION } from '../messages.ts';
 import { isKnownTimeZone } from '../rules/quiet-hours.ts';
+import { TEMPERATURE_UNITS } from '../rules/units.ts';
 import { envelope } from './common.ts';
 
 /**
@@ -119,6 +120,8 @@ export const publicUser = z.object({
   alertEmails: z.boolean(),
   /** Low-priority alerts are not pushed or mailed in this daily window; null: none. */
   quietHours: quietHoursSchema.nullable(),
+  /** How temperatures are shown to this user (stored in °F whatever the choice). */
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
   /** Whether signing in asks for a code from an authenticator app (schemas/two-factor.ts). */
   twoFactorEnabled: z.boolean(),
   /** Unused recovery codes; 0 without two-factor sign-in. */
@@ -127,6 +130,11 @@ export const publicUser = z.object({
   updatedAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
+
+/** POST /user/temperature-unit. */
+export const temperatureUnitBody = z.object({
+  unit: z.enum(TEMPERATURE_UNITS, { error: 'Unit must be F or C' }),
+});
 
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export const authResponse = envelope(tokenPair.extend({ user: publicUser }));

@@ -11,6 +11,7 @@ export const presentUser = (u: UserRow, fcmTokens: string[], recoveryCodesLeft: 
   fcmTokens,
   alertEmails: u.alertEmails,
   quietHours: storedQuietHours(u.quietHours),
+  temperatureUnit: u.temperatureUnit,
   twoFactorEnabled: u.totpSecret !== null,
   recoveryCodesLeft: u.totpSecret === null ? 0 : recoveryCodesLeft,
   createdAt: u.createdAt.toISOString(),

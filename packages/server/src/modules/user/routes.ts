@@ -14,6 +14,8 @@ import {
   saveFcmTokenBody,
   signupBody,
   TWO_FACTOR_MESSAGES,
+  temperatureUnitBody,
+  UNIT_MESSAGES,
   updateNameBody,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
@@ -142,6 +144,19 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
         ? SERVER_MESSAGES.alertEmailsEnabled
         : SERVER_MESSAGES.alertEmailsDisabled,
       data: { user: await users.setAlertEmails(caller(request).userId, request.body.enabled) },
+    }),
+  );
+
+  app.post(
+    '/temperature-unit',
+    {
+      onRequest: guards.requireAuth,
+      schema: { body: temperatureUnitBody, response: { 200: profileResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: UNIT_MESSAGES.saved,
+      data: { user: await users.setTemperatureUnit(caller(request).userId, request.body.unit) },
     }),
   );
 

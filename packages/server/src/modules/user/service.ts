@@ -9,6 +9,7 @@ import {
   type Role,
   SERVER_MESSAGES,
   type SignupInput,
+  type TemperatureUnit,
 } from '@vitalwatch/shared';
 import type { FailureThrottle } from '../../auth/failure-throttle.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -195,6 +196,13 @@ export class UserService {
   /** Opt in to (or out of) an email for every new alert on the user's devices. */
   async setAlertEmails(userId: string, enabled: boolean): Promise<PublicUser> {
     const user = await repo.updateUser(this.db, userId, { alertEmails: enabled });
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
+  /** How temperatures are shown to the user. */
+  async setTemperatureUnit(userId: string, temperatureUnit: TemperatureUnit): Promise<PublicUser> {
+    const user = await repo.updateUser(this.db, userId, { temperatureUnit });
     if (!user) throw notFound('User not found');
     return this.present(user);
   }

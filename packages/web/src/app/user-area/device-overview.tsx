@@ -8,6 +8,8 @@ import { HealthTrends } from '../../features/health/components/health-trends.tsx
 import { MetricCards, MetricCardsSkeleton } from '../../features/health/components/metric-cards.tsx';
 import { useHealthData } from '../../features/health/hooks/use-health-data.ts';
 import { DEFAULT_HEALTH_RANGE, type HealthRangeId } from '../../features/health/utils/records.ts';
+import { selectCurrentUser } from '../../lib/store/auth-slice.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { LiveStatus } from './live-status.tsx';
 
@@ -43,6 +45,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
   const [range, setRange] = useState<HealthRangeId>(DEFAULT_HEALTH_RANGE);
   const health = useHealthData(device._id);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const user = useAppSelector(selectCurrentUser);
   const updatedAt = health.latest?.createdAt ?? null;
 
   return (
@@ -63,7 +66,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
       {health.loading ? (
         <MetricCardsSkeleton />
       ) : health.latest ? (
-        <MetricCards record={health.latest} now={now} />
+        <MetricCards record={health.latest} now={now} unit={user?.temperatureUnit} />
       ) : (
         <NoHealthData error={health.error} onRetry={health.retry} />
       )}

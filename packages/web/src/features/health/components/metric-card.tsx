@@ -8,6 +8,8 @@ export interface MetricDefinition {
   /** The word shown outside the normal range ('Abnormal', or 'Low Battery'). */
   abnormalText: string;
   icon: ReactNode;
+  /** The stored value as shown (°F to the user's unit); ranges are judged on the stored value. */
+  shown?: (value: number) => number;
 }
 
 /** A value as the card shows it: missing is 0 (spec 3), temperature with one decimal. */
@@ -18,7 +20,7 @@ export function formatVital(vital: Vital, value: number | null | undefined): str
 }
 
 const withUnit = (value: number, unit: string) =>
-  unit === '%' || unit === '°F' ? `${value}${unit}` : `${value} ${unit}`;
+  unit === '%' || unit.startsWith('°') ? `${value}${unit}` : `${value} ${unit}`;
 
 interface MetricCardProps {
   metric: MetricDefinition;
@@ -45,7 +47,7 @@ const MIN_VISIBLE_PERCENT = 3;
  * which way ('↓ Low' / '↑ High'): a carer must not have to know the range to read the card.
  */
 export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
-  const { vital, label, unit, abnormalText, icon } = metric;
+  const { vital, label, unit, abnormalText, icon, shown = (v: number) => v } = metric;
   const normal = isNormal(vital, value);
   const look = stale ? 'stale' : normal ? 'normal' : 'abnormal';
   // A missing value shows as 0 (spec): no data, so no direction and no sliver.
@@ -77,7 +79,7 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
         </span>
       </div>
       <p className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-        <span data-testid={`${vital}-value`}>{formatVital(vital, value)}</span>{' '}
+        <span data-testid={`${vital}-value`}>{formatVital(vital, value == null ? value : shown(value))}</span>{' '}
         <span className="text-sm font-medium text-slate-500 sm:text-base dark:text-slate-400">{unit}</span>
       </p>
       <div>
@@ -91,11 +93,11 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
         <div className="mt-1.5 flex justify-between text-xs text-slate-500 dark:text-slate-400">
           <span>
             <span className="sr-only">Low </span>
-            {withUnit(scale.min, unit)}
+            {withUnit(shown(scale.min), unit)}
           </span>
           <span>
             <span className="sr-only">High </span>
-            {withUnit(scale.max, unit)}
+            {withUnit(shown(scale.max), unit)}
           </span>
         </div>
       </div>

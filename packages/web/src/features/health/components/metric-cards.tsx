@@ -1,4 +1,12 @@
-import { type HealthRecord, isDeviceOnline, relativeTime } from '@vitalwatch/shared';
+import {
+  type HealthRecord,
+  isDeviceOnline,
+  relativeTime,
+  TEMPERATURE_SYMBOLS,
+  type TemperatureUnit,
+  temperatureIn,
+} from '@vitalwatch/shared';
+import { useMemo } from 'react';
 import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '../../../components/icons.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
 import { MetricCard, type MetricDefinition } from './metric-card.tsx';
@@ -37,12 +45,32 @@ export const METRICS: readonly MetricDefinition[] = [
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
+/** The cards with the temperature in the user's unit (the spec's °F unless they chose °C). */
+export const metricsIn = (unit: TemperatureUnit): readonly MetricDefinition[] =>
+  unit === 'F'
+    ? METRICS
+    : METRICS.map((m) =>
+        m.vital === 'temperature'
+          ? { ...m, unit: TEMPERATURE_SYMBOLS[unit], shown: (f: number) => temperatureIn(f, unit) }
+          : m,
+      );
+
 /**
  * The newest record's four vitals. A record older than the online threshold is stale: the cards
  * say so instead of showing a reassuring green "Normal" for values nobody knows are still true.
  */
-export function MetricCards({ record, now }: { record: HealthRecord; now: Date }) {
+export function MetricCards({
+  record,
+  now,
+  unit = 'F',
+}: {
+  record: HealthRecord;
+  now: Date;
+  /** The user's temperature unit. */
+  unit?: TemperatureUnit;
+}) {
   const stale = !isDeviceOnline(record.createdAt, now);
+  const metrics = useMemo(() => metricsIn(unit), [unit]);
   return (
     <div className="space-y-3">
       {stale && (
@@ -56,7 +84,7 @@ export function MetricCards({ record, now }: { record: HealthRecord; now: Date }
         </p>
       )}
       <div className={GRID}>
-        {METRICS.map((metric) => (
+        {metrics.map((metric) => (
           <MetricCard key={metric.vital} metric={metric} value={record[metric.vital]} stale={stale} />
         ))}
       </div>

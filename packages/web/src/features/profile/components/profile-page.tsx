@@ -10,6 +10,7 @@ import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { UnitsSection } from './units-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
 export function ProfilePage() {
@@ -24,6 +25,7 @@ export function ProfilePage() {
             <PersonalInfoSection user={user} />
             <SecuritySection />
             <TwoFactorSection user={user} />
+            <UnitsSection user={user} />
             <AlertEmailsSection user={user} />
             <QuietHoursSection user={user} />
             <SnoozesSection />
