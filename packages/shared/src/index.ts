@@ -14,6 +14,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';
+export * from './schemas/export.ts';
 export * from './schemas/health.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';

@@ -1,0 +1,166 @@
+import type { ExportResolution } from '@vitalwatch/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { rawRows } from '../alert/raw-rows.ts';
+import { deviceSeqOf } from '../health/repository.ts';
+import { ROLLUP_VITALS } from '../ingest/rollups.ts';
+
+/** Rows per query: memory stays bounded by one page whatever the period (7.8 M rows for 90 days at 1 Hz). */
+export const EXPORT_PAGE_ROWS = 5_000;
+
+/** An instant as ISO 8601 in UTC with milliseconds, written by the database. */
+const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const text = z.string().nullable();
+
+/**
+ * Pages of a keyset query: `page(after)` returns rows after the cursor (null: from the start), in
+ * order; the last row's cursor is the next page's start. Ends with the first short page.
+ */
+async function* pages<R>(page: (after: R | null) => Promise<R[]>, pageRows: number): AsyncGenerator<R[]> {
+  let after: R | null = null;
+  for (;;) {
+    const rows = await page(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageRows) return;
+    after = rows[rows.length - 1]!;
+  }
+}
+
+interface Period {
+  deviceId: string;
+  from: Date;
+  to: Date;
+  pageRows?: number;
+}
+
+/** `cursor` is the full-precision timestamptz text: the ISO `at` has milliseconds only. */
+const rawRow = z.object({
+  id: z.string(),
+  cursor: z.string(),
+  at: z.string(),
+  spo2: text,
+  heart_rate: text,
+  temperature: text,
+  battery: text,
+});
+
+/** Every reading of the device in the period, oldest first: `[recorded_at, spo2, heart rate, temperature, battery]`. */
+export async function* readingLines(db: Db, p: Period & { resolution: ExportResolution }) {
+  if (p.resolution !== 'raw') {
+    yield* rollupLines(db, p, p.resolution);
+    return;
+  }
+  const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
+  const device = deviceSeqOf(p.deviceId);
+  for await (const rows of pages<z.infer<typeof rawRow>>(
+    (after) =>
+      rawRows(
+        db,
+        sql`select id::text as id, recorded_at::text as cursor, ${sql.raw(isoUtc('recorded_at'))} as at,
+            spo2::text as spo2, heart_rate::text as heart_rate, temperature::text as temperature, battery::text as battery
+          from health_records
+          where device_seq = ${device}
+            and recorded_at >= ${p.from.toISOString()}::timestamptz and recorded_at <= ${p.to.toISOString()}::timestamptz
+            ${after ? sql`and (recorded_at, id) > (${after.cursor}::timestamptz, ${after.id}::bigint)` : sql``}
+          order by recorded_at, id
+          limit ${pageRows}`,
+        rawRow,
+      ),
+    pageRows,
+  ))
+    yield rows.map((r) => [r.at, r.spo2, r.heart_rate, r.temperature, r.battery]);
+}
+
+const rollupRow = z
+  .object({ cursor: z.string(), at: z.string(), readings: z.coerce.string() })
+  .catchall(text);
+
+/** Minute or hour rollups: bucket start, readings, then min / avg / max / count of each vital. */
+async function* rollupLines(db: Db, p: Period, resolution: 'minute' | 'hour') {
+  const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
+  const table = sql.raw(`health_rollups_${resolution}`);
+  const columns = sql.raw(
+    ROLLUP_VITALS.map(
+      (v) =>
+        `${v}_min::text as ${v}_min, round((${v}_sum / nullif(${v}_count, 0))::numeric, 2)::text as ${v}_avg, ` +
+        `${v}_max::text as ${v}_max, ${v}_count::text as ${v}_count`,
+    ).join(', '),
+  );
+  const device = deviceSeqOf(p.deviceId);
+  const bucketFrom = (after: z.infer<typeof rollupRow> | null): SQL =>
+    after ? sql`and bucket > ${after.cursor}::timestamptz` : sql``;
+  for await (const rows of pages<z.infer<typeof rollupRow>>(
+    (after) =>
+      rawRows(
+        db,
+        sql`select bucket::text as cursor, ${sql.raw(isoUtc('bucket'))} as at, readings, ${columns}
+          from ${table}
+          where device_seq = ${device}
+            and bucket >= ${p.from.toISOString()}::timestamptz and bucket <= ${p.to.toISOString()}::timestamptz
+            ${bucketFrom(after)}
+          order by bucket
+          limit ${pageRows}`,
+        rollupRow,
+      ),
+    pageRows,
+  ))
+    yield rows.map((r) => [
+      r.at,
+      r.readings,
+      ...ROLLUP_VITALS.flatMap((v) => [r[`${v}_min`], r[`${v}_avg`], r[`${v}_max`], r[`${v}_count`]]),
+    ]);
+}
+
+const alertRow = z.object({
+  id: z.string(),
+  cursor: z.string(),
+  at: z.string(),
+  received: text,
+  alert_type: z.string(),
+  priority: z.string(),
+  status: z.string(),
+  alert_title: z.string(),
+  alert_message: z.string(),
+  acknowledged_at: text,
+  acknowledged_by: text,
+  resolved_at: text,
+  resolved_by: text,
+});
+
+/** The device's alerts raised in the period (device time), oldest first. */
+export async function* alertLines(db: Db, p: Period) {
+  const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
+  for await (const rows of pages<z.infer<typeof alertRow>>(
+    (after) =>
+      rawRows(
+        db,
+        sql`select id::text as id, recorded_at::text as cursor, ${sql.raw(isoUtc('recorded_at'))} as at,
+            ${sql.raw(isoUtc('created_at'))} as received,
+            alert_type, priority, status, alert_title, alert_message,
+            ${sql.raw(isoUtc('acknowledged_at'))} as acknowledged_at, acknowledged_by_name as acknowledged_by,
+            ${sql.raw(isoUtc('resolved_at'))} as resolved_at, resolved_by_name as resolved_by
+          from alerts
+          where device_id = ${p.deviceId}
+            and recorded_at >= ${p.from.toISOString()}::timestamptz and recorded_at <= ${p.to.toISOString()}::timestamptz
+            ${after ? sql`and (recorded_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by recorded_at, id
+          limit ${pageRows}`,
+        alertRow,
+      ),
+    pageRows,
+  ))
+    yield rows.map((r) => [
+      r.at,
+      r.received,
+      r.alert_type,
+      r.priority,
+      r.status,
+      r.alert_title,
+      r.alert_message,
+      r.acknowledged_at,
+      r.acknowledged_by,
+      r.resolved_at,
+      r.resolved_by,
+    ]);
+}

@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import {
+  ALERTS_CSV_HEADER,
+  alertsExportQuery,
+  HEALTH_MESSAGES,
+  READINGS_CSV_HEADER,
+  ROLLUP_CSV_HEADER,
+  readingsExportQuery,
+} from '@vitalwatch/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { caller } from '../../auth/plugin.ts';
+import type { AppContext, AppInstance } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { canSeeDevice } from '../device/policy.ts';
+import { csvLine } from './csv.ts';
+import { alertLines, readingLines } from './queries.ts';
+
+const params = z.object({ deviceId: z.string().min(1).max(64) });
+
+/**
+ * CSV exports under /api/v1/export, streamed a page at a time (memory stays bounded whatever the
+ * period): readings (every one, or minute or hour rollups) and alerts of one device the caller
+ * watches, with a header row and ISO 8601 UTC timestamps. Each export is in the audit log.
+ */
+export async function exportRoutes(app: AppInstance, ctx: AppContext) {
+  const onRequest = ctx.guards.requireAuth;
+
+  /** 404 unless the caller watches the device (as the health routes); audits the export. */
+  async function begin(request: FastifyRequest, deviceId: string, detail: Record<string, string>) {
+    if (!(await canSeeDevice(ctx.db, caller(request).userId, deviceId)))
+      throw notFound(HEALTH_MESSAGES.notFound);
+    await ctx.audit.record(request, {
+      action: 'data-export',
+      targetType: 'device',
+      targetId: deviceId,
+      detail: { format: 'csv', ...detail },
+    });
+  }
+
+  function sendCsv(
+    reply: FastifyReply,
+    name: string,
+    header: readonly string[],
+    lines: AsyncGenerator<(string | null | undefined)[][]>,
+  ) {
+    async function* body() {
+      yield csvLine(header);
+      for await (const page of lines) yield page.map(csvLine).join('');
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(body()));
+  }
+
+  const day = (iso: string) => iso.slice(0, 10);
+
+  app.get(
+    '/readings/:deviceId',
+    { onRequest, schema: { params, querystring: readingsExportQuery } },
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      const { from, to, resolution } = request.query;
+      await begin(request, deviceId, { kind: 'readings', resolution, from, to });
+      const lines = readingLines(ctx.db, { deviceId, from: new Date(from), to: new Date(to), resolution });
+      const header = resolution === 'raw' ? READINGS_CSV_HEADER : ROLLUP_CSV_HEADER;
+      return sendCsv(reply, `vitalwatch-readings-${resolution}-${day(from)}-${day(to)}.csv`, header, lines);
+    },
+  );
+
+  app.get(
+    '/alerts/:deviceId',
+    { onRequest, schema: { params, querystring: alertsExportQuery } },
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      const { from, to } = request.query;
+      await begin(request, deviceId, { kind: 'alerts', from, to });
+      const lines = alertLines(ctx.db, { deviceId, from: new Date(from), to: new Date(to) });
+      return sendCsv(reply, `vitalwatch-alerts-${day(from)}-${day(to)}.csv`, ALERTS_CSV_HEADER, lines);
+    },
+  );
+}
