@@ -37,6 +37,29 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   return parse(response, request.schema);
 }
 
+/**
+ * A file from a GET (a CSV export), with the signed-in user's token, refreshed once like
+ * `apiRequest`: its bytes and the name the server gave it. A refusal is an `ApiError`.
+ */
+export async function downloadFile(path: string): Promise<{ blob: Blob; filename: string }> {
+  const token = await tokenFor('user');
+  const get = (bearer: string | null) =>
+    fetch(`${API_BASE}${path}`, {
+      headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+      credentials: 'same-origin',
+    }).catch(() => {
+      throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.');
+    });
+  let response = await get(token);
+  if (response.status === 401 && token !== null) {
+    const fresh = await renewedToken(token);
+    if (fresh) response = await get(fresh);
+  }
+  if (!response.ok) throw errorFrom(response.status, await response.json().catch(() => undefined));
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), filename: filename ?? 'vitalwatch-export' };
+}
+
 async function tokenFor(auth: AuthMode): Promise<string | null> {
   if (auth === 'none') return null;
   if (auth === 'admin') return waitForAccessToken();

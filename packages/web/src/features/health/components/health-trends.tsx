@@ -10,6 +10,7 @@ import { timeLabel } from '../utils/chart-config.ts';
 import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
 import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
 import { CustomRange } from './custom-range.tsx';
+import { ExportMenu } from './export-menu.tsx';
 import { RangeChoice } from './range-choice.tsx';
 import type { TrendsChartHandle } from './trends-chart.tsx';
 
@@ -67,6 +68,7 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <RangeChoice value={range} onChange={onRangeChange} />
+          <ExportMenu deviceId={deviceId} window={h.window} />
           <Button
             variant="secondary"
             size="sm"

@@ -1,0 +1,93 @@
+import { EXPORT_MAX_RANGE_DAYS, type ExportResolution } from '@vitalwatch/shared';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button.tsx';
+import { downloadFile } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { formatDay } from '../../../lib/format-date.ts';
+
+const RESOLUTIONS: { id: ExportResolution; label: string }[] = [
+  { id: 'raw', label: 'Every reading' },
+  { id: 'minute', label: 'Per minute (min, average, max)' },
+  { id: 'hour', label: 'Per hour (min, average, max)' },
+];
+const MAX_MS = EXPORT_MAX_RANGE_DAYS * 86_400_000;
+
+/** Saves a blob under `filename` through a temporary link (the browser's own download). */
+function save({ blob, filename }: { blob: Blob; filename: string }) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * "Export CSV" for the period on screen: the readings (every one, or per minute or hour) or the
+ * alerts, for a spreadsheet or a doctor. Longer periods are cut to their last 90 days.
+ */
+export function ExportMenu({ deviceId, window }: { deviceId: string; window: { from: number; to: number } }) {
+  const [resolution, setResolution] = useState<ExportResolution>('raw');
+  const [busy, setBusy] = useState<'readings' | 'alerts' | null>(null);
+  const selectId = useId();
+  const from = Math.max(window.from, window.to - MAX_MS);
+  const period = `from=${new Date(from).toISOString()}&to=${new Date(window.to).toISOString()}`;
+
+  const download = async (kind: 'readings' | 'alerts') => {
+    setBusy(kind);
+    try {
+      const query = kind === 'readings' ? `${period}&resolution=${resolution}` : period;
+      save(await downloadFile(`/export/${kind}/${encodeURIComponent(deviceId)}?${query}`));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to export the data'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <details className="group relative">
+      <summary className="inline-flex cursor-pointer list-none items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+        Export CSV
+      </summary>
+      <div className="absolute left-0 z-20 mt-2 w-72 sm:right-0 sm:left-auto max-w-[calc(100vw-2rem)] space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <p className="text-slate-600 dark:text-slate-400">
+          {formatDay(from)} – {formatDay(window.to)}
+        </p>
+        <div className="space-y-1.5">
+          <label htmlFor={selectId} className="block font-medium text-slate-700 dark:text-slate-200">
+            Readings
+          </label>
+          <select
+            id={selectId}
+            value={resolution}
+            onChange={(event) =>
+              setResolution(RESOLUTIONS.find((r) => r.id === event.target.value)?.id ?? 'raw')
+            }
+            className="block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            {RESOLUTIONS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" disabled={busy !== null} onClick={() => void download('readings')}>
+            {busy === 'readings' ? 'Exporting...' : 'Download readings'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => void download('alerts')}
+          >
+            {busy === 'alerts' ? 'Exporting...' : 'Download alerts'}
+          </Button>
+        </div>
+      </div>
+    </details>
+  );
+}
