@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
+import { exportPhase } from './bench/export.ts';
 import { historyPhase } from './bench/history.ts';
 import {
   connectDevices,
@@ -48,6 +49,8 @@ const HELP = `Usage: npm run bench -- [options]
                         --history-readings and times the history call per range
   --history-readings N  readings stored for the history phase (default 10,000,000)
   --history-calls N     history calls timed per range (default 50)
+  --export-days N       export (PostgreSQL only): days of 1 Hz readings seeded, then streamed as
+                        CSV with the server's memory sampled (default 90: 7.8 M readings)
   --mqtt-url URL        use this external broker (the server subscribes to it, as with
                         MQTT_URL) instead of the embedded one; it must accept the devices
   --database-url URL    PostgreSQL server to create a scratch database on
@@ -71,7 +74,9 @@ const options = z.object({
     .transform((s) =>
       s
         .split(',')
-        .map((p) => z.enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history']).parse(p.trim())),
+        .map((p) =>
+          z.enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export']).parse(p.trim()),
+        ),
     ),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   mqttUrl: z
@@ -81,6 +86,7 @@ const options = z.object({
   cpuProf: z.string().optional(),
   historyReadings: z.coerce.number().int().min(0).max(100_000_000),
   historyCalls: z.coerce.number().int().min(1).max(10_000),
+  exportDays: z.coerce.number().int().min(1).max(90),
 });
 type Options = z.infer<typeof options>;
 
@@ -104,6 +110,7 @@ function readOptions(): Options {
       'cpu-prof': { type: 'string' },
       'history-readings': { type: 'string', default: '10000000' },
       'history-calls': { type: 'string', default: '50' },
+      'export-days': { type: 'string', default: '90' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -121,6 +128,7 @@ function readOptions(): Options {
     cpuProf: values['cpu-prof'],
     historyReadings: values['history-readings'],
     historyCalls: values['history-calls'],
+    exportDays: values['export-days'],
   });
 }
 
@@ -273,6 +281,18 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
           fleetDeviceIds: devices.slice(1).map((d) => d._id),
           readings: opts.historyReadings,
           calls: opts.historyCalls,
+        });
+    }
+    if (run('export')) {
+      if (!scratch) log('  export: PostgreSQL only (seeded from outside); skipped');
+      else
+        await exportPhase({
+          serverUrl: server.url,
+          serverPid: server.pid,
+          databaseUrl: scratch.url,
+          accessToken: watcher.accessToken,
+          deviceId: devices.at(-1)!._id,
+          days: opts.exportDays,
         });
     }
   } finally {

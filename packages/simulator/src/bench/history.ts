@@ -27,7 +27,7 @@ const VITALS_SQL = `least(100, 94 + (s % 6)), 60 + (s % 41), 97.5 + (s % 10) / 1
  * shaped like the simulator's (8 hex digits, a dash, a counter), straight into the
  * partitioned table; then their rollups.
  */
-async function seedDevice(db: pg.Client, deviceId: string, count: number, stepS: number) {
+export async function seedDevice(db: pg.Client, deviceId: string, count: number, stepS: number) {
   const seq = `(select seq from devices where id = $1::uuid)`;
   await db.query(
     `select ensure_time_partitions(t, p, now() - make_interval(secs => $1::int * $2::int), now())
