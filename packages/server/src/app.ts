@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { ALERTS_PAGE_PATH, SERVER_MESSAGES } from '@vitalwatch/shared';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -89,7 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
     // Two info lines for every request (a page load is dozens) would bury the start-up banner and
     // its one-time admin password: requests are logged at debug (LOG_LEVEL=debug), errors always.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request) => {
     request.log.debug({ method: request.method, url: request.url }, 'incoming request');
