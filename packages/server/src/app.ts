@@ -40,6 +40,7 @@ import { NotificationLog } from './modules/alert/timeline.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { fhirRoutes } from './modules/fhir/routes.ts';
 import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register((instance) => userRoutes(instance, ctx), { prefix: '/api/v1/user' });
   await app.register((instance) => exportRoutes(instance, ctx), { prefix: '/api/v1/export' });
+  await app.register((instance) => fhirRoutes(instance, ctx), { prefix: '/fhir/R4' });
   await app.register((instance) => adminRoutes(instance, ctx), { prefix: '/api/v1/admin' });
   await app.register((instance) => auditRoutes(instance, ctx), { prefix: '/api/v1/admin' });
   await app.register((instance) => pushRoutes(instance, ctx), { prefix: '/api/v1/push' });

@@ -27,7 +27,7 @@ async function* pages<R>(page: (after: R | null) => Promise<R[]>, pageRows: numb
   }
 }
 
-interface Period {
+export interface Period {
   deviceId: string;
   from: Date;
   to: Date;
@@ -44,6 +44,37 @@ const rawRow = z.object({
   temperature: text,
   battery: text,
 });
+/** One stored reading: values as the database writes them (`97.5`, not `97.5000001`). */
+export type StoredReading = z.infer<typeof rawRow>;
+/** Where a page of readings starts: after this reading. */
+export type ReadingCursor = Pick<StoredReading, 'cursor' | 'id'>;
+
+/** Up to `limit` readings of the device in the period after `after` (null: from the start), oldest first. */
+export function readingPage(
+  db: Db,
+  p: Period,
+  after: ReadingCursor | null,
+  limit: number,
+): Promise<StoredReading[]> {
+  return rawRows(
+    db,
+    sql`select id::text as id, recorded_at::text as cursor, ${sql.raw(isoUtc('recorded_at'))} as at,
+        spo2::text as spo2, heart_rate::text as heart_rate, temperature::text as temperature, battery::text as battery
+      from health_records
+      where device_seq = ${deviceSeqOf(p.deviceId)}
+        and recorded_at >= ${p.from.toISOString()}::timestamptz and recorded_at <= ${p.to.toISOString()}::timestamptz
+        ${after ? sql`and (recorded_at, id) > (${after.cursor}::timestamptz, ${after.id}::bigint)` : sql``}
+      order by recorded_at, id
+      limit ${limit}`,
+    rawRow,
+  );
+}
+
+/** Every reading of the device in the period, a page at a time, oldest first. */
+export function readingPages(db: Db, p: Period): AsyncGenerator<StoredReading[]> {
+  const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
+  return pages<StoredReading>((after) => readingPage(db, p, after, pageRows), pageRows);
+}
 
 /** Every reading of the device in the period, oldest first: `[recorded_at, spo2, heart rate, temperature, battery]`. */
 export async function* readingLines(db: Db, p: Period & { resolution: ExportResolution }) {
@@ -51,24 +82,7 @@ export async function* readingLines(db: Db, p: Period & { resolution: ExportReso
     yield* rollupLines(db, p, p.resolution);
     return;
   }
-  const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
-  const device = deviceSeqOf(p.deviceId);
-  for await (const rows of pages<z.infer<typeof rawRow>>(
-    (after) =>
-      rawRows(
-        db,
-        sql`select id::text as id, recorded_at::text as cursor, ${sql.raw(isoUtc('recorded_at'))} as at,
-            spo2::text as spo2, heart_rate::text as heart_rate, temperature::text as temperature, battery::text as battery
-          from health_records
-          where device_seq = ${device}
-            and recorded_at >= ${p.from.toISOString()}::timestamptz and recorded_at <= ${p.to.toISOString()}::timestamptz
-            ${after ? sql`and (recorded_at, id) > (${after.cursor}::timestamptz, ${after.id}::bigint)` : sql``}
-          order by recorded_at, id
-          limit ${pageRows}`,
-        rawRow,
-      ),
-    pageRows,
-  ))
+  for await (const rows of readingPages(db, p))
     yield rows.map((r) => [r.at, r.spo2, r.heart_rate, r.temperature, r.battery]);
 }
 
