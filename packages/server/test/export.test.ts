@@ -1,9 +1,4 @@
-import {
-  ALERTS_CSV_HEADER,
-  type AuditPage,
-  READINGS_CSV_HEADER,
-  ROLLUP_CSV_HEADER,
-} from '@vitalwatch/shared';
+import { ALERTS_CSV_HEADER, type AuditPage, readingsCsvHeader, rollupCsvHeader } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvLine } from '../src/modules/export/csv.ts';
@@ -70,16 +65,34 @@ describe.each(dbTargets())('CSV exports on $name', (target) => {
       `attachment; filename="vitalwatch-readings-raw-${at(0).slice(0, 10)}-${at(24 * 60).slice(0, 10)}.csv"`,
     );
     expect(rowsOf(res.body)).toEqual([
-      [...READINGS_CSV_HEADER],
+      readingsCsvHeader('F'),
       [at(0.5), '97', '71', '98.6', '90'],
       [at(1.25), '95.5', '75', '', ''],
       [at(61), '92', '120', '100.4', '88'],
     ]);
   });
 
+  it('writes temperatures in °C, and says so in the header, for a user who chose °C', async () => {
+    const setUnit = (unit: 'C' | 'F') =>
+      built().app.inject({
+        method: 'POST',
+        url: '/api/v1/user/temperature-unit',
+        headers: owner.auth,
+        payload: { unit },
+      });
+    await setUnit('C');
+    const raw = rowsOf((await get(`/api/v1/export/readings/${deviceId}?${range}`)).body);
+    expect(raw[0]).toEqual(readingsCsvHeader('C'));
+    expect(raw[0]).toContain('temperature_c');
+    expect(raw.slice(1).map((r) => r[3])).toEqual(['37', '', '38']);
+    const hour = rowsOf((await get(`/api/v1/export/readings/${deviceId}?${range}&resolution=hour`)).body);
+    expect(hour[0]).toContain('temperature_c_avg');
+    await setUnit('F');
+  });
+
   it('exports minute and hour rollups with min, average, max and count of each vital', async () => {
     const minute = rowsOf((await get(`/api/v1/export/readings/${deviceId}?${range}&resolution=minute`)).body);
-    expect(minute[0]).toEqual(ROLLUP_CSV_HEADER);
+    expect(minute[0]).toEqual(rollupCsvHeader('F'));
     expect(minute).toHaveLength(4);
     expect(minute[1]!.slice(0, 6)).toEqual([at(0), '1', '97', '97.00', '97', '1']);
     const hour = rowsOf((await get(`/api/v1/export/readings/${deviceId}?${range}&resolution=hour`)).body);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TemperatureUnit } from '../rules/units.ts';
 import { isoDate } from './common.ts';
 
 /** The longest period one export covers (a report for the doctor spans up to three months). */
@@ -35,23 +36,15 @@ export type ReadingsExportQuery = z.infer<typeof readingsExportQuery>;
 export const alertsExportQuery = checkPeriod(z.object(period).strict());
 export type AlertsExportQuery = z.infer<typeof alertsExportQuery>;
 
-/** Column headers: units in the names, so a spreadsheet needs no legend. */
-export const READINGS_CSV_HEADER = [
-  'recorded_at',
-  'spo2_percent',
-  'heart_rate_bpm',
-  'temperature_f',
-  'battery_percent',
-] as const;
-export const ROLLUP_CSV_HEADER = [
+const vitalColumns = (unit: TemperatureUnit) =>
+  ['spo2_percent', 'heart_rate_bpm', `temperature_${unit.toLowerCase()}`, 'battery_percent'] as const;
+
+/** Column headers: units in the names (temperature in the user's unit), so a spreadsheet needs no legend. */
+export const readingsCsvHeader = (unit: TemperatureUnit): string[] => ['recorded_at', ...vitalColumns(unit)];
+export const rollupCsvHeader = (unit: TemperatureUnit): string[] => [
   'bucket_start',
   'readings',
-  ...(['spo2_percent', 'heart_rate_bpm', 'temperature_f', 'battery_percent'] as const).flatMap((v) => [
-    `${v}_min`,
-    `${v}_avg`,
-    `${v}_max`,
-    `${v}_count`,
-  ]),
+  ...vitalColumns(unit).flatMap((v) => [`${v}_min`, `${v}_avg`, `${v}_max`, `${v}_count`]),
 ];
 export const ALERTS_CSV_HEADER = [
   'recorded_at',

@@ -1,4 +1,4 @@
-import type { ExportResolution } from '@vitalwatch/shared';
+import { type ExportResolution, type TemperatureUnit, temperatureIn } from '@vitalwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -76,14 +76,25 @@ export function readingPages(db: Db, p: Period): AsyncGenerator<StoredReading[]>
   return pages<StoredReading>((after) => readingPage(db, p, after, pageRows), pageRows);
 }
 
-/** Every reading of the device in the period, oldest first: `[recorded_at, spo2, heart rate, temperature, battery]`. */
-export async function* readingLines(db: Db, p: Period & { resolution: ExportResolution }) {
+/** A stored °F temperature (text) in `unit`: as stored for °F. */
+const temperatureText = (value: string | null | undefined, unit: TemperatureUnit) =>
+  value == null || unit === 'F' ? value : String(temperatureIn(Number(value), unit));
+
+/**
+ * Every reading of the device in the period, oldest first: `[recorded_at, spo2, heart rate,
+ * temperature, battery]`, the temperature in `unit` (stored °F by default).
+ */
+export async function* readingLines(
+  db: Db,
+  p: Period & { resolution: ExportResolution; unit?: TemperatureUnit },
+) {
+  const unit = p.unit ?? 'F';
   if (p.resolution !== 'raw') {
-    yield* rollupLines(db, p, p.resolution);
+    yield* rollupLines(db, p, p.resolution, unit);
     return;
   }
   for await (const rows of readingPages(db, p))
-    yield rows.map((r) => [r.at, r.spo2, r.heart_rate, r.temperature, r.battery]);
+    yield rows.map((r) => [r.at, r.spo2, r.heart_rate, temperatureText(r.temperature, unit), r.battery]);
 }
 
 const rollupRow = z
@@ -91,7 +102,7 @@ const rollupRow = z
   .catchall(text);
 
 /** Minute or hour rollups: bucket start, readings, then min / avg / max / count of each vital. */
-async function* rollupLines(db: Db, p: Period, resolution: 'minute' | 'hour') {
+async function* rollupLines(db: Db, p: Period, resolution: 'minute' | 'hour', unit: TemperatureUnit) {
   const pageRows = p.pageRows ?? EXPORT_PAGE_ROWS;
   const table = sql.raw(`health_rollups_${resolution}`);
   const columns = sql.raw(
@@ -122,7 +133,11 @@ async function* rollupLines(db: Db, p: Period, resolution: 'minute' | 'hour') {
     yield rows.map((r) => [
       r.at,
       r.readings,
-      ...ROLLUP_VITALS.flatMap((v) => [r[`${v}_min`], r[`${v}_avg`], r[`${v}_max`], r[`${v}_count`]]),
+      ...ROLLUP_VITALS.flatMap((v) => {
+        const shown = (value: string | null | undefined) =>
+          v === 'temperature' ? temperatureText(value, unit) : value;
+        return [shown(r[`${v}_min`]), shown(r[`${v}_avg`]), shown(r[`${v}_max`]), r[`${v}_count`]];
+      }),
     ]);
 }
 

@@ -3,9 +3,9 @@ import {
   ALERTS_CSV_HEADER,
   alertsExportQuery,
   HEALTH_MESSAGES,
-  READINGS_CSV_HEADER,
-  ROLLUP_CSV_HEADER,
+  readingsCsvHeader,
   readingsExportQuery,
+  rollupCsvHeader,
 } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { canSeeDevice } from '../device/policy.ts';
+import { findUserById } from '../user/repository.ts';
 import { csvLine } from './csv.ts';
 import { alertLines, readingLines } from './queries.ts';
 
@@ -64,8 +65,16 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       const { deviceId } = request.params;
       const { from, to, resolution } = request.query;
       await begin(request, deviceId, { kind: 'readings', resolution, from, to });
-      const lines = readingLines(ctx.db, { deviceId, from: new Date(from), to: new Date(to), resolution });
-      const header = resolution === 'raw' ? READINGS_CSV_HEADER : ROLLUP_CSV_HEADER;
+      // Temperatures in the unit the user chose (Profile → Units), named in the header.
+      const unit = (await findUserById(ctx.db, caller(request).userId))?.temperatureUnit ?? 'F';
+      const lines = readingLines(ctx.db, {
+        deviceId,
+        from: new Date(from),
+        to: new Date(to),
+        resolution,
+        unit,
+      });
+      const header = resolution === 'raw' ? readingsCsvHeader(unit) : rollupCsvHeader(unit);
       return sendCsv(reply, `vitalwatch-readings-${resolution}-${day(from)}-${day(to)}.csv`, header, lines);
     },
   );
