@@ -14,6 +14,11 @@ test('a user who chooses °C in the profile sees the temperature card in °C', a
   await expect(card).toContainText('°F');
 
   await page.goto('/dashboard/profile');
+  // A slow answer: the choice shows at once, before the server has it.
+  await page.route('**/api/v1/user/temperature-unit', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   const units = page.getByRole('region', { name: 'Units' });
   await expect(units.getByRole('radio', { name: '°F (Fahrenheit)' })).toBeChecked();
   await units.getByRole('radio', { name: '°C (Celsius)' }).check();

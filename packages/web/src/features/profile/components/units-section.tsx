@@ -17,11 +17,13 @@ const NAMES: Record<TemperatureUnit, string> = { F: 'Fahrenheit', C: 'Celsius' }
 /** Temperature in °F (the default) or °C, for this user's dashboard; devices keep sending °F. */
 export function UnitsSection({ user }: { user: PublicUser }) {
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
+  // The choice shows at once; it goes back if the server refuses it.
+  const [pending, setPending] = useState<TemperatureUnit | null>(null);
+  const shown = pending ?? user.temperatureUnit;
 
   const choose = async (unit: TemperatureUnit) => {
-    if (unit === user.temperatureUnit) return;
-    setBusy(true);
+    if (unit === shown) return;
+    setPending(unit);
     try {
       const result = await setTemperatureUnit(unit);
       dispatch(loggedIn(result.user));
@@ -29,13 +31,13 @@ export function UnitsSection({ user }: { user: PublicUser }) {
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update the temperature unit'));
     } finally {
-      setBusy(false);
+      setPending(null);
     }
   };
 
   return (
     <SectionCard id="units-title" title="Units" description="How temperatures are shown to you.">
-      <fieldset disabled={busy} className="flex flex-wrap gap-3">
+      <fieldset disabled={pending !== null} className="flex flex-wrap gap-3">
         <legend className="sr-only">Temperature unit</legend>
         {TEMPERATURE_UNITS.map((unit) => (
           <label
@@ -46,7 +48,7 @@ export function UnitsSection({ user }: { user: PublicUser }) {
               type="radio"
               name="temperature-unit"
               value={unit}
-              checked={user.temperatureUnit === unit}
+              checked={shown === unit}
               onChange={() => void choose(unit)}
               className="accent-teal-700 dark:accent-teal-400"
             />
