@@ -101,6 +101,10 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await expect(page.getByRole('img', { name: /Line chart/ })).toBeVisible();
   await expect(page.getByTestId('recent-alerts')).toBeVisible();
   await axe.check('dashboard: overview');
+  await page.getByText('Export CSV').click();
+  await expect(page.getByRole('button', { name: 'Download readings' })).toBeVisible();
+  await axe.check('dashboard: Export CSV open');
+  await page.getByText('Export CSV').click();
   await page.getByRole('button', { name: "Device Grandma's wristband" }).click();
   await expect(page.getByRole('listbox')).toBeVisible();
   await axe.check('dashboard: device picker open');
@@ -147,6 +151,12 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await page.getByLabel('Confirm New Password').fill('abd');
   await page.getByLabel('Confirm New Password').blur();
   await axe.check('profile: editing');
+  const twoFactor = page.getByRole('region', { name: 'Two-Factor Sign-In' });
+  await twoFactor.getByRole('button', { name: 'Set Up Two-Factor' }).click();
+  await twoFactor.getByLabel('Current Password').fill(user.password);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  await expect(twoFactor.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await axe.check('profile: two-factor setup');
 }
 
 async function adminScreens(page: Page, axe: AxeAudit, user: TestUser) {
