@@ -101,10 +101,10 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await expect(page.getByRole('img', { name: /Line chart/ })).toBeVisible();
   await expect(page.getByTestId('recent-alerts')).toBeVisible();
   await axe.check('dashboard: overview');
-  await page.getByText('Export CSV').click();
-  await expect(page.getByRole('button', { name: 'Download readings' })).toBeVisible();
-  await axe.check('dashboard: Export CSV open');
-  await page.getByText('Export CSV').click();
+  await page.getByText('Export', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Readings CSV' })).toBeVisible();
+  await axe.check('dashboard: Export open');
+  await page.getByText('Export', { exact: true }).click();
   await page.getByRole('button', { name: "Device Grandma's wristband" }).click();
   await expect(page.getByRole('listbox')).toBeVisible();
   await axe.check('dashboard: device picker open');

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { ALERTS_CSV_HEADER, type AuditPage, readingsCsvHeader, rollupCsvHeader } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,27 @@ const rowsOf = (body: string) =>
     .split('\r\n')
     .filter(Boolean)
     .map((line) => line.split(','));
+
+/** The text a PDF shows: each content stream inflated, each hex string of its text operators decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    const bytes = Buffer.from(m[1]!, 'latin1');
+    try {
+      return inflateSync(bytes).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  return streams
+    .flatMap((content) => [...content.matchAll(/\[(.*?)\] TJ/g)])
+    .map((tj) =>
+      [...tj[1]!.matchAll(/<([0-9a-f]*)>/gi)]
+        .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
+        .join(''),
+    )
+    .join('\n');
+}
 
 describe.each(dbTargets())('CSV exports on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });
@@ -99,6 +121,35 @@ describe.each(dbTargets())('CSV exports on $name', (target) => {
     expect(hour).toHaveLength(3);
     // SpO2 of the first hour: 97 and 95.5.
     expect(hour[1]!.slice(0, 6)).toEqual([at(0), '2', '95.5', '96.25', '97', '2']);
+  });
+
+  it('makes a PDF report: the period, time in range, daily figures and the alerts', async () => {
+    const res = await get(`/api/v1/export/report/${deviceId}?${range}&timeZone=Europe/Paris`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="vitalwatch-report-/);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'VitalWatch health report',
+      'Summary',
+      'Time in range',
+      'SpO2 (%)',
+      'Heart rate (bpm)',
+      'Temperature (°F)',
+      'Daily trend',
+      'Day by day',
+      'Alerts (1)',
+      'High priority',
+      'Not acknowledged',
+    ])
+      expect(text, expected).toContain(expected);
+    // SpO2 97 and 95.5 in range (>= 95), 92 not: 66.7 %.
+    expect(text).toContain('66.7 %');
+    const bad = await get(`/api/v1/export/report/${deviceId}?${range}&timeZone=Mars/Olympus`);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('exports alerts with device and arrival times, and a message that cannot run as a formula', async () => {

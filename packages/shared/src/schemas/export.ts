@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../rules/quiet-hours.ts';
 import type { TemperatureUnit } from '../rules/units.ts';
 import { isoDate } from './common.ts';
 
@@ -31,6 +32,20 @@ export const readingsExportQuery = checkPeriod(
     .strict(),
 );
 export type ReadingsExportQuery = z.infer<typeof readingsExportQuery>;
+
+/** `GET /api/v1/export/report/:deviceId`: the PDF report; days are counted in `timeZone` (IANA, default UTC). */
+export const reportQuery = checkPeriod(
+  z
+    .object({
+      ...period,
+      timeZone: z
+        .string()
+        .max(64)
+        .refine(isKnownTimeZone, 'timeZone must be an IANA time zone such as Europe/Paris')
+        .default('UTC'),
+    })
+    .strict(),
+);
 
 /** `GET /api/v1/export/alerts/:deviceId`: the device's alerts of a period as CSV. */
 export const alertsExportQuery = checkPeriod(z.object(period).strict());

@@ -5,6 +5,7 @@ import {
   HEALTH_MESSAGES,
   readingsCsvHeader,
   readingsExportQuery,
+  reportQuery,
   rollupCsvHeader,
 } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +14,12 @@ import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { canSeeDevice } from '../device/policy.ts';
+import { findDeviceById } from '../device/repository.ts';
 import { findUserById } from '../user/repository.ts';
 import { csvLine } from './csv.ts';
 import { alertLines, readingLines } from './queries.ts';
+import { reportData } from './report-data.ts';
+import { reportPdf } from './report-pdf.ts';
 
 const params = z.object({ deviceId: z.string().min(1).max(64) });
 
@@ -76,6 +80,36 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       });
       const header = resolution === 'raw' ? readingsCsvHeader(unit) : rollupCsvHeader(unit);
       return sendCsv(reply, `vitalwatch-readings-${resolution}-${day(from)}-${day(to)}.csv`, header, lines);
+    },
+  );
+
+  app.get(
+    '/report/:deviceId',
+    { onRequest, schema: { params, querystring: reportQuery } },
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      const { from, to, timeZone } = request.query;
+      await begin(request, deviceId, { kind: 'report', from, to });
+      const [device, user] = await Promise.all([
+        findDeviceById(ctx.db, deviceId),
+        findUserById(ctx.db, caller(request).userId),
+      ]);
+      const period = { from: new Date(from), to: new Date(to) };
+      const data = await reportData(ctx.db, { deviceId, ...period, timeZone });
+      const pdf = reportPdf(
+        {
+          deviceName: device?.deviceName ?? 'Device',
+          ...period,
+          timeZone,
+          unit: user?.temperatureUnit ?? 'F',
+        },
+        data,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

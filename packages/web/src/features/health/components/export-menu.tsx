@@ -24,20 +24,26 @@ function save({ blob, filename }: { blob: Blob; filename: string }) {
 }
 
 /**
- * "Export CSV" for the period on screen: the readings (every one, or per minute or hour) or the
- * alerts, for a spreadsheet or a doctor. Longer periods are cut to their last 90 days.
+ * "Export" for the period on screen: a PDF report for the doctor, or CSV of the readings (every
+ * one, or per minute or hour) or the alerts for a spreadsheet. Longer periods are cut to their
+ * last 90 days.
  */
 export function ExportMenu({ deviceId, window }: { deviceId: string; window: { from: number; to: number } }) {
   const [resolution, setResolution] = useState<ExportResolution>('raw');
-  const [busy, setBusy] = useState<'readings' | 'alerts' | null>(null);
+  const [busy, setBusy] = useState<'readings' | 'alerts' | 'report' | null>(null);
   const selectId = useId();
   const from = Math.max(window.from, window.to - MAX_MS);
   const period = `from=${new Date(from).toISOString()}&to=${new Date(window.to).toISOString()}`;
 
-  const download = async (kind: 'readings' | 'alerts') => {
+  const download = async (kind: 'readings' | 'alerts' | 'report') => {
     setBusy(kind);
     try {
-      const query = kind === 'readings' ? `${period}&resolution=${resolution}` : period;
+      const query =
+        kind === 'readings'
+          ? `${period}&resolution=${resolution}`
+          : kind === 'report'
+            ? `${period}&timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')}`
+            : period;
       save(await downloadFile(`/export/${kind}/${encodeURIComponent(deviceId)}?${query}`));
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export the data'));
@@ -49,15 +55,18 @@ export function ExportMenu({ deviceId, window }: { deviceId: string; window: { f
   return (
     <details className="group relative">
       <summary className="inline-flex cursor-pointer list-none items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
-        Export CSV
+        Export
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 sm:right-0 sm:left-auto max-w-[calc(100vw-2rem)] space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <p className="text-slate-600 dark:text-slate-400">
           {formatDay(from)} – {formatDay(window.to)}
         </p>
+        <Button size="sm" className="w-full" disabled={busy !== null} onClick={() => void download('report')}>
+          {busy === 'report' ? 'Preparing...' : 'PDF report for the doctor'}
+        </Button>
         <div className="space-y-1.5">
           <label htmlFor={selectId} className="block font-medium text-slate-700 dark:text-slate-200">
-            Readings
+            Readings in the CSV
           </label>
           <select
             id={selectId}
@@ -75,8 +84,13 @@ export function ExportMenu({ deviceId, window }: { deviceId: string; window: { f
           </select>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={busy !== null} onClick={() => void download('readings')}>
-            {busy === 'readings' ? 'Exporting...' : 'Download readings'}
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => void download('readings')}
+          >
+            {busy === 'readings' ? 'Exporting...' : 'Readings CSV'}
           </Button>
           <Button
             size="sm"
@@ -84,7 +98,7 @@ export function ExportMenu({ deviceId, window }: { deviceId: string; window: { f
             disabled={busy !== null}
             onClick={() => void download('alerts')}
           >
-            {busy === 'alerts' ? 'Exporting...' : 'Download alerts'}
+            {busy === 'alerts' ? 'Exporting...' : 'Alerts CSV'}
           </Button>
         </div>
       </div>
