@@ -18,8 +18,8 @@ export interface ExportBenchOptions {
 
 /**
  * `--phases export`: a device sending once a second for `days` days, then its CSV exports (every
- * reading, and hourly) streamed through the real server, timed, with the server's resident memory
- * sampled every 100 ms: flat memory is the point of streaming.
+ * reading, and hourly) and its PDF report through the real server, timed, with the server's
+ * resident memory sampled every 100 ms: flat memory is the point of streaming.
  */
 export async function exportPhase(o: ExportBenchOptions): Promise<void> {
   const db = new pg.Client({ connectionString: o.databaseUrl });
@@ -35,23 +35,28 @@ export async function exportPhase(o: ExportBenchOptions): Promise<void> {
     await db.end();
   }
   const to = new Date();
-  const from = new Date(to.getTime() - o.days * DAY_S * 1000 - 60_000);
+  const from = new Date(to.getTime() - o.days * DAY_S * 1000);
   const rows: string[][] = [['export', 'rows', 'MB', 'seconds', 'rows/s', 'server RSS before → peak']];
-  for (const resolution of ['raw', 'hour'] as const) {
+  const exports = [
+    ['every reading, CSV', 'readings', { resolution: 'raw' }],
+    ['hourly, CSV', 'readings', { resolution: 'hour' }],
+    ['PDF report', 'report', { timeZone: 'UTC' }],
+  ] as const;
+  for (const [label, kind, params] of exports) {
     const before = rssMb(o.serverPid);
     let peak = before;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(o.serverPid));
     }, 100);
     const started = performance.now();
-    const url = new URL(`/api/v1/export/readings/${o.deviceId}`, o.serverUrl);
+    const url = new URL(`/api/v1/export/${kind}/${o.deviceId}`, o.serverUrl);
     url.search = new URLSearchParams({
       from: from.toISOString(),
       to: to.toISOString(),
-      resolution,
+      ...params,
     }).toString();
     const res = await fetch(url, { headers: { authorization: `Bearer ${o.accessToken}` } });
-    if (!res.ok || !res.body) throw new Error(`export ${resolution}: ${res.status} ${await res.text()}`);
+    if (!res.ok || !res.body) throw new Error(`export ${label}: ${res.status} ${await res.text()}`);
     let bytes = 0;
     let lines = 0;
     for await (const chunk of res.body) {
@@ -60,13 +65,14 @@ export async function exportPhase(o: ExportBenchOptions): Promise<void> {
     }
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
-    const dataRows = lines - 1;
+    // A CSV's rows, less its header; a PDF has pages, not rows.
+    const dataRows = kind === 'readings' ? lines - 1 : null;
     rows.push([
-      `${o.days} days, ${resolution === 'raw' ? 'every reading' : 'hourly'}`,
-      fmt(dataRows),
+      `${o.days} days, ${label}`,
+      dataRows === null ? '–' : fmt(dataRows),
       (bytes / 1e6).toFixed(1),
       seconds.toFixed(1),
-      fmt(Math.round(dataRows / seconds)),
+      dataRows === null ? '–' : fmt(Math.round(dataRows / seconds)),
       `${before.toFixed(0)} → ${peak.toFixed(0)} MB`,
     ]);
   }
