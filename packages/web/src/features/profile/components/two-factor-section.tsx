@@ -1,4 +1,4 @@
-import type { PublicUser, TotpSetup } from '@vitalwatch/shared';
+import { type PublicUser, type TotpSetup, VALIDATION } from '@vitalwatch/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button.tsx';
@@ -81,7 +81,7 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
   };
   const readPassword = (): string | null => {
     if (password === '') {
-      setFieldError((f) => ({ ...f, password: 'Password is required' }));
+      setFieldError((f) => ({ ...f, password: VALIDATION.passwordRequired }));
       return null;
     }
     return password;
