@@ -43,6 +43,7 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
 import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
@@ -257,6 +258,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register((instance) => userRoutes(instance, ctx), { prefix: '/api/v1/user' });
   await app.register((instance) => exportRoutes(instance, ctx), { prefix: '/api/v1/export' });
   await app.register((instance) => fhirRoutes(instance, ctx), { prefix: '/fhir/R4' });
+  await app.register((instance) => shareRoutes(instance, ctx), { prefix: '/api/v1/share' });
+  await app.register((instance) => sharedRoutes(instance, ctx), { prefix: '/api/v1/shared' });
   await app.register((instance) => adminRoutes(instance, ctx), { prefix: '/api/v1/admin' });
   await app.register((instance) => auditRoutes(instance, ctx), { prefix: '/api/v1/admin' });
   await app.register((instance) => pushRoutes(instance, ctx), { prefix: '/api/v1/push' });

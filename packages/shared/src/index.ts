@@ -18,5 +18,6 @@ export * from './schemas/export.ts';
 export * from './schemas/health.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';
+export * from './schemas/share.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';

@@ -97,6 +97,32 @@ export const recoveryCodes = pgTable(
 );
 
 /**
+ * Read-only links to one device (its newest reading, history and report) for someone without an
+ * account, until `expiresAt` or a revocation. Only the token's hash is kept.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Who made it: only they list and revoke it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_idx').on(t.tokenHash),
+    index('share_links_device_idx').on(t.deviceId),
+  ],
+);
+
+/**
  * Logins ended by a logout before their access tokens expired: a token whose session (`sid`, its
  * refresh family; `jti` for a token outside any login) is here is refused. A row is needed only
  * until the last access token of that session expires, then pruned.

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   'alert-acknowledge': 'Alert acknowledged',
   'alert-resolve': 'Alert resolved',
   'data-export': 'Data exported',
+  'share-create': 'Share link created',
+  'share-revoke': 'Share link revoked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionNames = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
