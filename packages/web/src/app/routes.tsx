@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // A share link: no account, no guard; the token is the only key.
+            path: 'shared/:token',
+            lazy: page(
+              () => import('../features/share/components/shared-device-page.tsx'),
+              (m) => m.SharedDevicePage,
+            ),
+          },
+          {
             path: 'demo',
             lazy: page(
               () => import('../features/demo/components/demo-page.tsx'),

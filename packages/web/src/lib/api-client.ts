@@ -38,11 +38,15 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 }
 
 /**
- * A file from a GET (a CSV export), with the signed-in user's token, refreshed once like
- * `apiRequest`: its bytes and the name the server gave it. A refusal is an `ApiError`.
+ * A file from a GET (an export), with the signed-in user's token (refreshed once like
+ * `apiRequest`) or none (`auth: 'none'`, a share link): its bytes and the name the server gave
+ * it. A refusal is an `ApiError`.
  */
-export async function downloadFile(path: string): Promise<{ blob: Blob; filename: string }> {
-  const token = await tokenFor('user');
+export async function downloadFile(
+  path: string,
+  auth: 'user' | 'none' = 'user',
+): Promise<{ blob: Blob; filename: string }> {
+  const token = await tokenFor(auth);
   const get = (bearer: string | null) =>
     fetch(`${API_BASE}${path}`, {
       headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},

@@ -14,6 +14,8 @@ export const PATHS = {
   adminUsers: '/admin-dashboard/users',
   adminDevices: '/admin-dashboard/devices',
   adminAudit: '/admin-dashboard/audit',
+  /** A read-only share link (`/shared/<token>`), for someone without an account. */
+  shared: '/shared',
 } as const;
 
 /** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */

@@ -10,10 +10,11 @@ interface DeviceCardProps {
   now: Date;
   onRename: (device: UserDevice) => void;
   onAlarmSettings: (device: UserDevice) => void;
+  onShare: (device: UserDevice) => void;
 }
 
-/** One device: name, online or offline, last update, active or inactive, 'Edit name' and 'Alarm settings'. */
-export function DeviceCard({ device, now, onRename, onAlarmSettings }: DeviceCardProps) {
+/** One device: name, online or offline, last update, active or inactive, 'Edit name', 'Alarm settings' and 'Share'. */
+export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare }: DeviceCardProps) {
   const titleId = useId();
   const online = isDeviceOnline(device.lastUpdate, now);
   return (
@@ -70,6 +71,14 @@ export function DeviceCard({ device, now, onRename, onAlarmSettings }: DeviceCar
           onClick={() => onAlarmSettings(device)}
         >
           Alarm settings
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Share ${device.deviceName} read-only`}
+          onClick={() => onShare(device)}
+        >
+          Share
         </Button>
       </div>
     </article>

@@ -10,6 +10,7 @@ import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
 import { DeviceCard } from './device-card.tsx';
 import { RenameDeviceModal } from './rename-device-modal.tsx';
+import { ShareDeviceModal } from './share-device-modal.tsx';
 
 function DeviceSkeletons() {
   return (
@@ -43,6 +44,7 @@ export function DevicesPage() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
   const [tuning, setTuning] = useState<UserDevice | null>(null);
+  const [sharing, setSharing] = useState<UserDevice | null>(null);
   const hasDevices = state.status === 'ready' && state.devices.length > 0;
 
   return (
@@ -71,7 +73,13 @@ export function DevicesPage() {
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {state.devices.map((device) => (
             <li key={device._id} className="flex min-w-0">
-              <DeviceCard device={device} now={now} onRename={setRenaming} onAlarmSettings={setTuning} />
+              <DeviceCard
+                device={device}
+                now={now}
+                onRename={setRenaming}
+                onAlarmSettings={setTuning}
+                onShare={setSharing}
+              />
             </li>
           ))}
         </ul>
@@ -79,6 +87,7 @@ export function DevicesPage() {
       <AddDeviceModal open={adding} onClose={() => setAdding(false)} onAdded={upsert} />
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} onRenamed={upsert} />
       <AlarmSettingsModal device={tuning} onClose={() => setTuning(null)} />
+      <ShareDeviceModal device={sharing} onClose={() => setSharing(null)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { downloadFile } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDay } from '../../../lib/format-date.ts';
+import { saveDownload } from '../../../lib/save-download.ts';
 
 const RESOLUTIONS: { id: ExportResolution; label: string }[] = [
   { id: 'raw', label: 'Every reading' },
@@ -12,16 +13,6 @@ const RESOLUTIONS: { id: ExportResolution; label: string }[] = [
   { id: 'hour', label: 'Per hour (min, average, max)' },
 ];
 const MAX_MS = EXPORT_MAX_RANGE_DAYS * 86_400_000;
-
-/** Saves a blob under `filename` through a temporary link (the browser's own download). */
-function save({ blob, filename }: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * "Export" for the period on screen: a PDF report for the doctor, or CSV of the readings (every
@@ -44,7 +35,7 @@ export function ExportMenu({ deviceId, window }: { deviceId: string; window: { f
           : kind === 'report'
             ? `${period}&timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')}`
             : period;
-      save(await downloadFile(`/export/${kind}/${encodeURIComponent(deviceId)}?${query}`));
+      saveDownload(await downloadFile(`/export/${kind}/${encodeURIComponent(deviceId)}?${query}`));
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export the data'));
     } finally {

@@ -1,0 +1,128 @@
+import type { HealthHistory, SharedDevice } from '@vitalwatch/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button.tsx';
+import { HeartPulseIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { downloadFile } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { saveDownload } from '../../../lib/save-download.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { MetricCards } from '../../health/components/metric-cards.tsx';
+import { getSharedDevice, getSharedHistory } from '../api/shared-device.ts';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'gone' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; device: SharedDevice; day: HealthHistory };
+
+const REPORT_DAYS = 7;
+const average = (stats: [number, number, number, number] | null) =>
+  stats ? String(Math.round(stats[1] * 10) / 10) : '–';
+
+/**
+ * `/shared/:token`: what a share link shows someone without an account: the device's newest
+ * reading, the last 24 hours' averages and its PDF report of the last 7 days. Read only; gone
+ * once the link expires or is revoked.
+ */
+export function SharedDevicePage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const now = useNow(60_000);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      const [device, day] = await Promise.all([getSharedDevice(token), getSharedHistory(token, 24)]);
+      setState({ status: 'ready', device, day });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setState({ status: 'gone' });
+      else setState({ status: 'error', message: errorMessage(error, 'Failed to fetch health data') });
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const report = async () => {
+    setBusy(true);
+    try {
+      const to = new Date();
+      const from = new Date(to.getTime() - REPORT_DAYS * 86_400_000);
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const query = `from=${from.toISOString()}&to=${to.toISOString()}&timeZone=${encodeURIComponent(timeZone)}`;
+      saveDownload(await downloadFile(`/shared/${encodeURIComponent(token)}/report?${query}`, 'none'));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to download the report'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <title>Shared health data · VitalWatch</title>
+      {state.status === 'loading' && (
+        <LoadingRegion label="Loading shared health data">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="mt-6 h-40 w-full" />
+        </LoadingRegion>
+      )}
+      {state.status === 'gone' && (
+        <EmptyState
+          icon={<HeartPulseIcon className="size-10" />}
+          title="This link has expired or was revoked"
+          hint="Ask the person who shared it for a new one."
+        />
+      )}
+      {state.status === 'error' && (
+        <ErrorState title="Failed to fetch health data" message={state.message} onRetry={() => void load()} />
+      )}
+      {state.status === 'ready' && (
+        <>
+          <PageHeader
+            title={state.device.deviceName}
+            subtitle={`Shared read-only until ${formatDateTime(state.device.expiresAt)}`}
+            actions={
+              <Button disabled={busy} onClick={() => void report()}>
+                {busy ? 'Preparing...' : `PDF report, last ${REPORT_DAYS} days`}
+              </Button>
+            }
+          />
+          {state.device.latest ? (
+            <MetricCards record={state.device.latest} now={now} />
+          ) : (
+            <p className="text-slate-600 dark:text-slate-400">No readings yet.</p>
+          )}
+          <section
+            aria-labelledby="shared-day-title"
+            className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 id="shared-day-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+              Last 24 hours
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
+              {[
+                ['Readings', String(state.day.summary.readings)],
+                ['Avg. SpO2 (%)', average(state.day.summary.spo2)],
+                ['Avg. Heart Rate (BPM)', average(state.day.summary.heartRate)],
+                ['Avg. Temperature (°F)', average(state.day.summary.temperature)],
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+                  <dd className="text-2xl font-bold text-slate-900 dark:text-white">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
