@@ -130,6 +130,15 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await auditModal(page, axe, 'devices: Alarm settings modal', /^Alarm settings/, () =>
     page.getByRole('button', { name: "Alarm settings of Grandma's wristband" }).click(),
   );
+  let sharedUrl = '';
+  await auditModal(page, axe, 'devices: Share modal (a link made)', 'Share read-only', async () => {
+    await page.getByRole('button', { name: "Share Grandma's wristband read-only" }).click();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    sharedUrl = await page.getByLabel('Share link').inputValue();
+  });
+  await page.goto(sharedUrl);
+  await expect(page.getByText(/^Shared read-only until /)).toBeVisible();
+  await axe.check('shared device page (no account)');
 
   await page.goto('/dashboard/alerts');
   await expect(page.getByTestId('alerts-list')).toBeVisible();
