@@ -42,14 +42,14 @@ import { AuditLog } from './modules/audit/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
 import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
-import { pushRoutes } from './modules/push/routes.ts';
+import { pushRoutes } from './modules/push-subscriptions/routes.ts';
 import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
 import { MqttGateway, registerMqtt } from './mqtt/index.ts';
-import { type HostLookup, PushEndpointGuard } from './push/endpoint-guard.ts';
-import { PushService, type PushServiceOptions } from './push/push-service.ts';
+import { type HostLookup, PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
+import { PushService, type PushServiceOptions } from './push-delivery/push-service.ts';
 import { registerRealtime } from './realtime/socket-server.ts';
 
 export interface BuildOptions {
@@ -166,7 +166,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mqtt: new MqttGateway(config),
     events,
     ...dataPath,
-    pushHealth: push,
     push,
     pushEndpoints,
     alertMailer: new AlertMailer(

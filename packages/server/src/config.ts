@@ -5,8 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
 import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
-import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push/endpoint-guard.ts';
-import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push/vapid-keys.ts';
+import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push-delivery/endpoint-guard.ts';
+import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push-delivery/vapid-keys.ts';
 
 /** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
 const PORT_MESSAGE = 'must be a port number from 0 to 65535';

@@ -12,7 +12,6 @@ import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
-import type { PushHealth } from './health-checks/probes.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AlertEngine } from './modules/alert/engine.ts';
@@ -21,8 +20,8 @@ import type { IngestService } from './modules/ingest/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/index.ts';
-import type { PushEndpointGuard } from './push/endpoint-guard.ts';
-import type { PushService } from './push/push-service.ts';
+import type { PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
+import type { PushService } from './push-delivery/push-service.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
 /** Fastify with zod schemas as the type provider: bodies and replies are typed from the schemas. */
@@ -58,8 +57,6 @@ export interface AppContext {
   partitions: TimePartitions;
   /** Vital-sign episodes and the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */
   alertEngine: AlertEngine;
-  /** Push delivery health for the admin status page; set by the push module when it runs. */
-  pushHealth?: PushHealth;
   /** Web Push of new alerts to every assigned user's browsers, in the background. */
   push: PushService;
   /** Which push endpoints a browser may subscribe with (the push service's connections use it too). */

@@ -4,13 +4,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SystemStatus } from '@vitalwatch/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/index.ts';
-import { EventLoopMonitor } from '../src/health-checks/event-loop-monitor.ts';
-import { probeApi } from '../src/health-checks/probes.ts';
+import { EventLoopMonitor } from '../src/system-status/event-loop-monitor.ts';
+import { type PushDeliveryStatus, probeApi, probeNotifications } from '../src/system-status/probes.ts';
 import { adminPost } from './admin-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, testConfig } from './helpers.ts';
 
@@ -135,14 +135,17 @@ describe.each(dbTargets())('admin system status on $name', (target) => {
     const app = useStatusApp(() => ({
       vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@vitalwatch.local' },
     }));
-    const withPush = async (pushHealth: BuiltApp['ctx']['pushHealth']) => {
-      const ctx = app.built().ctx;
-      const original = ctx.pushHealth;
-      ctx.pushHealth = pushHealth;
+    /** The push sender's own figures, as the status page reads them. */
+    const withPush = async (push: PushDeliveryStatus) => {
+      const sender = app.built().ctx.push;
+      const spies = [
+        vi.spyOn(sender, 'configured').mockImplementation(push.configured),
+        vi.spyOn(sender, 'recentFailureRate').mockImplementation(push.recentFailureRate),
+      ];
       try {
         return await app.status();
       } finally {
-        ctx.pushHealth = original;
+        for (const spy of spies) spy.mockRestore();
       }
     };
 
@@ -167,8 +170,7 @@ describe.each(dbTargets())('admin system status on $name', (target) => {
         detail: '50% of recent push sends failed',
       });
       expect(failing.overallStatus).toBe('degraded');
-      const absent = await withPush(undefined);
-      expect(component(absent, 'Notification Service')).toMatchObject({
+      expect({ name: 'Notification Service', ...probeNotifications(true, undefined) }).toMatchObject({
         status: 'degraded',
         detail: 'Push delivery is not running on this server',
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommitter, QueueFull } from '../src/modules/ingest/group-commit.ts';
+import { GroupCommitter, QueueFull } from '../src/lib/group-commit.ts';
 
 /** A committer whose batches finish only when the test says so. */
 function gated(options: { maxQueuedRows: number; roomWaitMs: number }) {

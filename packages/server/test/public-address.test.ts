@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../src/push/public-address.ts';
+import { isPublicAddress } from '../src/push-delivery/public-address.ts';
 
 describe('isPublicAddress: where a push may be sent', () => {
   it.each([

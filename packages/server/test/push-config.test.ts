@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { KNOWN_PUSH_SERVICE_HOSTS } from '../src/push/endpoint-guard.ts';
-import { VAPID_KEYS_FILE } from '../src/push/vapid-keys.ts';
+import { KNOWN_PUSH_SERVICE_HOSTS } from '../src/push-delivery/endpoint-guard.ts';
+import { VAPID_KEYS_FILE } from '../src/push-delivery/vapid-keys.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'vw-vapid-'));
 

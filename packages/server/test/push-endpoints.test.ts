@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PUSH_ENDPOINT_ISSUES, type PushEndpointIssue } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
-import { DEFAULT_PUSH_ENDPOINT_POLICY } from '../src/push/endpoint-guard.ts';
+import { DEFAULT_PUSH_ENDPOINT_POLICY } from '../src/push-delivery/endpoint-guard.ts';
 import { dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { browsersOf, CHROME_UA } from './push-fixtures.ts';
 import { Subscriber } from './push-peer.ts';

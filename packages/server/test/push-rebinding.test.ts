@@ -5,7 +5,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { upsertPushSubscription } from '../src/modules/user/repository.ts';
-import { PushEndpointGuard, RefusedPushEndpointError } from '../src/push/endpoint-guard.ts';
+import { PushEndpointGuard, RefusedPushEndpointError } from '../src/push-delivery/endpoint-guard.ts';
 import { dbTargets, useTestApp } from './helpers.ts';
 import { alertRecord, browsersOf, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { Subscriber, selfSignedCert } from './push-peer.ts';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { HostLookup } from '../src/push/endpoint-guard.ts';
+import type { HostLookup } from '../src/push-delivery/endpoint-guard.ts';
 
 /** Where names resolve unless a test says otherwise: a public address (example.com's). */
 export const PUBLIC_TEST_ADDRESS = '93.184.215.14';

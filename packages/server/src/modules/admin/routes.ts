@@ -15,8 +15,8 @@ import {
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { EventLoopMonitor } from '../../health-checks/event-loop-monitor.ts';
-import { SystemStatusService } from '../../health-checks/system-status.ts';
+import { EventLoopMonitor } from '../../system-status/event-loop-monitor.ts';
+import { SystemStatusService } from '../../system-status/system-status.ts';
 import { AdminService } from './service.ts';
 
 /** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
@@ -26,7 +26,7 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
   const status = new SystemStatusService({
     ping: () => ctx.database.ping(),
     monitor,
-    pushHealth: () => ctx.pushHealth,
+    push: ctx.push,
     vapidKeysPresent: ctx.config.vapid !== undefined,
     smtpUrl: ctx.config.smtpUrl,
     dataDir: ctx.config.dataDir,

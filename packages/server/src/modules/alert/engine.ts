@@ -9,10 +9,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
+import { type Publication, publish } from '../../lib/publish.ts';
 import { type ConditionState, judgeLate, sameState, type TimedVitals, walkConditions } from './conditions.ts';
 import { runDueEscalations } from './escalations.ts';
 import { presentLifecycle, presentNewAlert } from './presenter.ts';
-import { type Publication, publish } from './publish.ts';
 import * as repo from './repository.ts';
 import { deviceEventText, offlineAlertText, vitalAlertText } from './rules.ts';
 

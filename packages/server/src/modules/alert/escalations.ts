@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/index.ts';
+import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { presentAlert } from './presenter.ts';
-import { epochMs, rawRows } from './raw-rows.ts';
 import { recordEscalation } from './timeline.ts';
 
 /** Due steps taken per run; the rest wait for the next run (a second later). */

@@ -2,6 +2,7 @@ import type { EscalationSettings } from '@vitalwatch/shared';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
+import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import {
   alertEpisodes,
   alertEscalations,
@@ -11,7 +12,6 @@ import {
   deviceUsers,
 } from '../../db/schema.ts';
 import type { ConditionState } from './conditions.ts';
-import { epochMs, rawRows } from './raw-rows.ts';
 
 export type StoredAlert = typeof alerts.$inferSelect;
 

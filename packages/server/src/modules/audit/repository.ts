@@ -2,8 +2,8 @@ import { type AuditEntry, type AuditQuery, auditEntry } from '@vitalwatch/shared
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
+import { rawRows } from '../../db/raw-rows.ts';
 import { auditEvents, users } from '../../db/schema.ts';
-import { rawRows } from '../alert/raw-rows.ts';
 
 /** One entry to append; `actorName` is looked up from `actorId` when not given. */
 export interface NewAuditEvent {

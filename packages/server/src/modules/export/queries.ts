@@ -2,9 +2,9 @@ import { type ExportResolution, type TemperatureUnit, temperatureIn } from '@vit
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { rawRows } from '../alert/raw-rows.ts';
-import { deviceSeqOf } from '../health/repository.ts';
-import { ROLLUP_VITALS } from '../ingest/rollups.ts';
+import { rawRows } from '../../db/raw-rows.ts';
+import { deviceSeqOf } from '../readings/repository.ts';
+import { ROLLUP_VITALS } from '../readings/rollups.ts';
 
 /** Rows per query: memory stays bounded by one page whatever the period (7.8 M rows for 90 days at 1 Hz). */
 export const EXPORT_PAGE_ROWS = 5_000;

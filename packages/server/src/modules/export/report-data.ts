@@ -2,8 +2,8 @@ import { NORMAL_RANGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { rawRows } from '../alert/raw-rows.ts';
-import { deviceSeqOf } from '../health/repository.ts';
+import { rawRows } from '../../db/raw-rows.ts';
+import { deviceSeqOf } from '../readings/repository.ts';
 
 /** The vitals a report covers (battery is the device's, not the wearer's). */
 export const REPORT_VITALS = ['spo2', 'heart_rate', 'temperature'] as const;

@@ -10,8 +10,8 @@ import { AlertService } from '../alert/service.ts';
 import { adminDeviceRoutes } from '../device/admin-routes.ts';
 import { deviceRoutes } from '../device/routes.ts';
 import { DeviceService } from '../device/service.ts';
-import { healthRoutes } from '../health/routes.ts';
-import { HealthService } from '../health/service.ts';
+import { healthRoutes } from '../readings/routes.ts';
+import { HealthService } from '../readings/service.ts';
 import { ingestRoutes } from './routes.ts';
 import { IngestService } from './service.ts';
 

@@ -40,12 +40,12 @@ import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
 import { badRequest, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { GroupCommitter, QueueFull, type WhenFull } from '../../lib/group-commit.ts';
+import { publish } from '../../lib/publish.ts';
 import type { AlertEngine } from '../alert/engine.ts';
-import { publish } from '../alert/publish.ts';
 import { type DeviceRow, findDeviceByApiAuthCode } from '../device/repository.ts';
-import { GroupCommitter, QueueFull, type WhenFull } from './group-commit.ts';
-import { deviceAudience } from './repository.ts';
-import { type HealthBatchItem, storeHealthBatch } from './store-health.ts';
+import { type HealthBatchItem, storeHealthBatch } from '../readings/store.ts';
+import { deviceAudience } from '../readings/store-repository.ts';
 
 const CREDENTIAL_TTL_MS = 1000;
 const CREDENTIAL_CACHE_MAX = 10_000;

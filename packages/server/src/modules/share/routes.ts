@@ -20,9 +20,9 @@ import { canSeeDevice } from '../device/policy.ts';
 import { findDeviceById } from '../device/repository.ts';
 import { reportData } from '../export/report-data.ts';
 import { reportPdf } from '../export/report-pdf.ts';
-import { deviceHistory } from '../health/history.ts';
-import { presentHealthRecord } from '../health/presenter.ts';
-import { listReadings } from '../health/repository.ts';
+import { deviceHistory } from '../readings/history.ts';
+import { presentHealthRecord } from '../readings/presenter.ts';
+import { listReadings } from '../readings/repository.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;

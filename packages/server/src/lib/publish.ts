@@ -1,6 +1,6 @@
 import type { AlertLifecycle, AlertRecord, HealthRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Audience, EventBus } from '../../lib/events.ts';
+import type { Audience, EventBus } from './events.ts';
 
 /** What one committed write tells the device's users. */
 export interface Publication {

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/index.ts';
+import type { Tx } from './index.ts';
 
 /**
  * Run hand-written SQL (multi-row `unnest` inserts, data-modifying CTEs) and parse its rows: the

@@ -2,9 +2,9 @@ import { type AlarmSettings, effectiveAlarmSettings } from '@vitalwatch/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
+import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/schema.ts';
 import type { ConditionState } from '../alert/conditions.ts';
-import { epochMs, rawRows } from '../alert/raw-rows.ts';
 import { contactIdsOf } from '../alert/repository.ts';
 import { addToRollups } from './rollups.ts';
 

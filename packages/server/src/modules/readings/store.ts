@@ -1,17 +1,17 @@
 import { DEVICE_MESSAGES, type IngestResult } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
+import type { Publication } from '../../lib/publish.ts';
 import type { AlertEngine } from '../alert/engine.ts';
 import { presentLifecycle, presentNewAlert } from '../alert/presenter.ts';
-import type { Publication } from '../alert/publish.ts';
-import { presentHealthRecord } from '../health/presenter.ts';
+import { presentHealthRecord } from './presenter.ts';
 import {
   insertReadings,
   type LockedDevice,
   lockDevices,
   type ReadingRow,
   type StoredReading,
-} from './repository.ts';
+} from './store-repository.ts';
 
 /** One caller's readings, all of one device. */
 export interface HealthBatchItem {

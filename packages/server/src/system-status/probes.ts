@@ -12,7 +12,7 @@ export interface ProbeResult {
 }
 
 /** Push delivery as the status page sees it; provided by the push module once it runs. */
-export interface PushHealth {
+export interface PushDeliveryStatus {
   /** Share of failed sends among the recent ones (0..1), or null when nothing was sent recently. */
   recentFailureRate(): number | null;
   /** VAPID keys are loaded and sending is possible. */
@@ -55,7 +55,10 @@ export function probeApi(monitor: EventLoopMonitor): ProbeResult {
     : operational(`Serving requests; event loop lag ${lag} ms`);
 }
 
-export function probeNotifications(vapidKeysPresent: boolean, push: PushHealth | undefined): ProbeResult {
+export function probeNotifications(
+  vapidKeysPresent: boolean,
+  push: PushDeliveryStatus | undefined,
+): ProbeResult {
   if (!vapidKeysPresent || (push && !push.configured()))
     return degraded('Push keys (VAPID) are not configured');
   if (!push) return degraded('Push delivery is not running on this server');

@@ -13,7 +13,7 @@ import {
   markDelivered,
   type PushSubscriptionRow,
   subscriptionsOfUsers,
-} from '../modules/push/repository.ts';
+} from '../modules/push-subscriptions/repository.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
 import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';

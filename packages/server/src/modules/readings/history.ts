@@ -2,9 +2,9 @@ import type { HealthHistory, HistoryBucket, VitalStats } from '@vitalwatch/share
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
-import { epochMs, rawRows } from '../alert/raw-rows.ts';
-import { ROLLUP_COLUMNS, ROLLUP_VITALS } from '../ingest/rollups.ts';
+import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import { deviceSeqOf } from './repository.ts';
+import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import type { ComponentStatus, SystemComponent, SystemStatus } from '@vitalwatch
 import type { EventLoopMonitor } from './event-loop-monitor.ts';
 import {
   type ProbeResult,
-  type PushHealth,
+  type PushDeliveryStatus,
   probeApi,
   probeDatabase,
   probeEmail,
@@ -16,7 +16,7 @@ export interface SystemStatusSources {
   ping: () => Promise<void>;
   monitor: EventLoopMonitor;
   /** Read on every check: the push module may attach itself after start-up. */
-  pushHealth: () => PushHealth | undefined;
+  push: PushDeliveryStatus;
   vapidKeysPresent: boolean;
   smtpUrl: string | undefined;
   dataDir: string;
@@ -62,7 +62,7 @@ export class SystemStatusService {
     const [database, api, notifications, email] = await Promise.all([
       bounded(() => probeDatabase(s.ping), ms, 'outage'),
       bounded(() => probeApi(s.monitor), ms, 'degraded'),
-      bounded(() => probeNotifications(s.vapidKeysPresent, s.pushHealth()), ms, 'degraded'),
+      bounded(() => probeNotifications(s.vapidKeysPresent, s.push), ms, 'degraded'),
       bounded(() => probeEmail(s.smtpUrl, s.dataDir, ms), ms, 'degraded'),
     ]);
     const components: SystemComponent[] = [
