@@ -6,9 +6,11 @@ import { precompress } from './vite-precompress.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  // zod without its eval probe, which the CSP reports as a violation on every page (src/lib/zod).
   resolve: {
     alias: [
+      // `@/` is `src/`, as in tsconfig.json and vitest.config.ts: imports read `@/lib/api-client.ts`.
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      // zod without its eval probe, which the CSP reports as a violation on every page (src/lib/zod).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod/index.ts', import.meta.url)) },
     ],
   },

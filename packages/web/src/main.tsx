@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { primeSessionCheck } from './features/auth/hooks/use-check-session.ts';
+import { App } from '@/app/app.tsx';
+import { primeSessionCheck } from '@/features/auth/hooks/use-check-session.ts';
 import './index.css';
 
 primeSessionCheck();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminDevicesPage } from '../src/features/admin/components/admin-devices-page.tsx';
+import { AdminDevicesPage } from '@/features/admin/components/admin-devices-page.tsx';
 import { adminDevice, adminUser, callsTo, ok, routeFetch } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 

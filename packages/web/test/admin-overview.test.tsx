@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminOverviewPage } from '../src/features/admin/components/admin-overview-page.tsx';
+import { AdminOverviewPage } from '@/features/admin/components/admin-overview-page.tsx';
 import { callsTo, ok, routeFetch } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 
 // Canvas is not available in jsdom: the chart gets the entries, and the e2e run draws it for real.
-vi.mock('../src/features/admin/components/overview/growth-chart.tsx', () => ({
+vi.mock('@/features/admin/components/overview/growth-chart.tsx', () => ({
   GrowthChart: (props: { entries: readonly { users: number }[] }) => (
     <div data-testid="growth-chart" data-days={props.entries.length} />
   ),

@@ -1,22 +1,18 @@
 import type { AdminDevice } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  assignedUsersLabel,
-  filterDevices,
-  usernamesOf,
-} from '../src/features/admin/utils/assigned-users.ts';
-import { filterUsers } from '../src/features/admin/utils/filter-users.ts';
-import { removeById, upsertById } from '../src/features/admin/utils/list-updates.ts';
-import { OVERALL_TEXT, STATUS_STYLES } from '../src/features/admin/utils/system-status.ts';
+import { assignedUsersLabel, filterDevices, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
+import { filterUsers } from '@/features/admin/utils/filter-users.ts';
+import { removeById, upsertById } from '@/features/admin/utils/list-updates.ts';
+import { OVERALL_TEXT, STATUS_STYLES } from '@/features/admin/utils/system-status.ts';
 import {
   canAddUser,
   canResetPassword,
   canUpdateUser,
   EMPTY_USER_FORM,
   passwordsMatch,
-} from '../src/features/admin/utils/user-form.ts';
-import { dayLabel, growthSummary } from '../src/features/admin/utils/user-growth.ts';
-import { formatDateTime } from '../src/lib/format-date.ts';
+} from '@/features/admin/utils/user-form.ts';
+import { dayLabel, growthSummary } from '@/features/admin/utils/user-growth.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 
 const people = [
   { fullName: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', role: 'admin' as const },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UsersPage } from '../src/features/admin/components/users-page.tsx';
+import { UsersPage } from '@/features/admin/components/users-page.tsx';
 import { adminUser, callsTo, ok, routeFetch } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AlertRecord, alertTypeLabel } from '@vitalwatch/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AlertsHistory } from '../src/features/alerts/components/alerts-history.tsx';
-import { alertTone } from '../src/features/alerts/utils/alert-style.ts';
-import { mergeNewest } from '../src/features/alerts/utils/merge-alerts.ts';
-import { connectRealtime, disconnectRealtime } from '../src/lib/socket.ts';
+import { AlertsHistory } from '@/features/alerts/components/alerts-history.tsx';
+import { alertTone } from '@/features/alerts/utils/alert-style.ts';
+import { mergeNewest } from '@/features/alerts/utils/merge-alerts.ts';
+import { connectRealtime, disconnectRealtime } from '@/lib/socket.ts';
 import { makeAlert, makeDevice, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 import { lastSocket } from './socket-fake.ts';
 

@@ -1,11 +1,11 @@
 import { messageOnly, profileResponse } from '@vitalwatch/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { healthError } from '../src/features/health/hooks/use-health-data.ts';
-import { apiRequest } from '../src/lib/api-client.ts';
-import { ApiError, errorMessage } from '../src/lib/api-error.ts';
-import { onSessionExpired } from '../src/lib/session-events.ts';
-import { getAccessToken, getRefreshToken, storeTokens } from '../src/lib/token-storage.ts';
-import { waitForAccessToken } from '../src/lib/wait-for-token.ts';
+import { healthError } from '@/features/health/hooks/use-health-data.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { onSessionExpired } from '@/lib/session-events.ts';
+import { getAccessToken, getRefreshToken, storeTokens } from '@/lib/token-storage.ts';
+import { waitForAccessToken } from '@/lib/wait-for-token.ts';
 import { jsonResponse, sampleUser } from './render.tsx';
 
 const profileOk = () => jsonResponse(200, { success: true, message: 'ok', data: { user: sampleUser } });

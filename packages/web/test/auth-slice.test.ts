@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../src/app/store.ts';
+import { makeStore } from '@/app/store.ts';
 import {
   loggedIn,
   loggedOut,
@@ -7,7 +7,7 @@ import {
   selectIsSignedIn,
   selectRole,
   signedUp,
-} from '../src/lib/store/auth-slice.ts';
+} from '@/lib/store/auth-slice.ts';
 import { sampleUser } from './render.tsx';
 
 describe('auth slice', () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DateRangePicker } from '../src/features/alerts/components/date-range-picker.tsx';
-import { EMPTY_RANGE } from '../src/features/alerts/utils/date-range.ts';
+import { DateRangePicker } from '@/features/alerts/components/date-range-picker.tsx';
+import { EMPTY_RANGE } from '@/features/alerts/utils/date-range.ts';
 
 const dayButton = (ddmmyyyy: string) => screen.getByRole('button', { name: new RegExp(`${ddmmyyyy}$`) });
 

@@ -5,8 +5,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
-import { makeStore } from '../src/app/store.ts';
-import { loggedIn } from '../src/lib/store/auth-slice.ts';
+import { makeStore } from '@/app/store.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
 
 /** Test data of the user area: a signed-in user, devices, readings, alerts. */
 

@@ -4,17 +4,17 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../src/app/store.ts';
-import { OverviewPage } from '../src/app/user-area/overview-page.tsx';
-import { UserAreaLayout } from '../src/app/user-area/user-area-layout.tsx';
-import { disconnectRealtime } from '../src/lib/socket.ts';
-import { loggedIn } from '../src/lib/store/auth-slice.ts';
+import { makeStore } from '@/app/store.ts';
+import { OverviewPage } from '@/app/user-area/overview-page.tsx';
+import { UserAreaLayout } from '@/app/user-area/user-area-layout.tsx';
+import { disconnectRealtime } from '@/lib/socket.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { json, makeAlert, makeDevice, makeRecord, mockApi, ok, user } from './dashboard-fixtures.tsx';
 import { lastSocket } from './socket-fake.ts';
 
 vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
 // Canvas is not available in jsdom: the chart's options are tested on their own (health-records.test.ts).
-vi.mock('../src/features/health/components/trends-chart.tsx', () => ({
+vi.mock('@/features/health/components/trends-chart.tsx', () => ({
   TrendsChart: (props: { heartRate: { avg: unknown[] }; spo2: { avg: unknown[] } }) => (
     <div data-testid="chart" data-hr={props.heartRate.avg.length} data-spo2={props.spo2.avg.length} />
   ),

@@ -9,7 +9,7 @@ import {
   pickDate,
   rangeQuery,
   shiftMonth,
-} from '../src/features/alerts/utils/date-range.ts';
+} from '@/features/alerts/utils/date-range.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DemoAlertsSection } from '../src/features/landing/components/demo-alerts-section.tsx';
+import { DemoAlertsSection } from '@/features/landing/components/demo-alerts-section.tsx';
 import {
   DEMO_ALERT_TEMPLATES,
   demoAlertsReducer,
   initialDemoAlerts,
-} from '../src/features/landing/hooks/demo-alerts.ts';
-import { useDemoAlerts } from '../src/features/landing/hooks/use-demo-alerts.ts';
+} from '@/features/landing/hooks/demo-alerts.ts';
+import { useDemoAlerts } from '@/features/landing/hooks/use-demo-alerts.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

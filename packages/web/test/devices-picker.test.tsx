@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DevicePicker } from '../src/features/devices/components/device-picker.tsx';
+import { DevicePicker } from '@/features/devices/components/device-picker.tsx';
 import { makeDevice } from './dashboard-fixtures.tsx';
 
 const devices = [

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DevicesPage } from '../src/features/devices/components/devices-page.tsx';
+import { DevicesPage } from '@/features/devices/components/devices-page.tsx';
 import { json, makeDevice, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EnableAlertsPrompt,
   PROMPT_DISMISSED_KEY,
-} from '../src/features/alerts/components/enable-alerts-prompt.tsx';
+} from '@/features/alerts/components/enable-alerts-prompt.tsx';
 
 /** A browser with push support that has (or has not) been asked for notifications. */
 function browserWithPermission(permission: NotificationPermission) {

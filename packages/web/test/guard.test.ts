@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, type GuardInput } from '../src/app/guard/decide.ts';
+import { decideGuard, type GuardInput } from '@/app/guard/decide.ts';
 
 const input = (overrides: Partial<GuardInput>): GuardInput => ({
   authRequired: true,

@@ -6,9 +6,9 @@ import {
   timeLabel,
   trendData,
   trendOptions,
-} from '../src/features/health/utils/chart-config.ts';
-import { seriesOf, tileAverage, withLiveReading } from '../src/features/health/utils/history.ts';
-import { insertRecord, newerRecord } from '../src/features/health/utils/records.ts';
+} from '@/features/health/utils/chart-config.ts';
+import { seriesOf, tileAverage, withLiveReading } from '@/features/health/utils/history.ts';
+import { insertRecord, newerRecord } from '@/features/health/utils/records.ts';
 
 const rec = (id: string, minute: number, values: Partial<HealthRecord> = {}): HealthRecord => ({
   _id: id,

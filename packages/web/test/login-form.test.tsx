@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LoginForm } from '../src/features/auth/components/login-form.tsx';
-import { getAccessToken, getRefreshToken } from '../src/lib/token-storage.ts';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { getAccessToken, getRefreshToken } from '@/lib/token-storage.ts';
 import { jsonResponse, renderWithApp, sampleUser } from './render.tsx';
 
 async function submit(username: string, password: string) {

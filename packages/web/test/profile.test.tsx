@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { VALIDATION } from '@vitalwatch/shared';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../src/app/store.ts';
-import { ProfilePage } from '../src/features/profile/components/profile-page.tsx';
-import { SecuritySection } from '../src/features/profile/components/security-section.tsx';
+import { makeStore } from '@/app/store.ts';
+import { ProfilePage } from '@/features/profile/components/profile-page.tsx';
+import { SecuritySection } from '@/features/profile/components/security-section.tsx';
 import { json, mockApi, ok, renderSignedIn, user as sampleUser } from './dashboard-fixtures.tsx';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { makeStore } from '../src/app/store.ts';
+import { makeStore } from '@/app/store.ts';
 
 /** Shows where the router is, so tests can assert navigation. */
 function LocationProbe() {

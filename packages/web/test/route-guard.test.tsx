@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteGuard } from '../src/app/guard/route-guard.tsx';
-import { makeStore } from '../src/app/store.ts';
-import { loggedIn } from '../src/lib/store/auth-slice.ts';
-import { storeTokens } from '../src/lib/token-storage.ts';
+import { RouteGuard } from '@/app/guard/route-guard.tsx';
+import { makeStore } from '@/app/store.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { storeTokens } from '@/lib/token-storage.ts';
 import { jsonResponse, sampleUser } from './render.tsx';
 
 function Page({ name }: { name: string }) {
@@ -60,7 +60,7 @@ afterEach(() => {
 describe('RouteGuard', () => {
   // The session check loads the API client on first use (a dynamic import): loaded here, it
   // resolves at once under the fake timers these tests step through.
-  beforeAll(() => import('../src/features/auth/api/get-profile.ts'));
+  beforeAll(() => import('@/features/auth/api/get-profile.ts'));
 
   it('shows a full-screen spinner for about 50 ms before deciding', async () => {
     renderAt('/dashboard');

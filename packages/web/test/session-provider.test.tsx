@@ -4,9 +4,9 @@ import { CONNECTION_MESSAGES } from '@vitalwatch/shared';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../src/app/session-provider.tsx';
-import { makeStore } from '../src/app/store.ts';
-import { getAccessToken, storeTokens } from '../src/lib/token-storage.ts';
+import { SessionProvider } from '@/app/session-provider.tsx';
+import { makeStore } from '@/app/store.ts';
+import { getAccessToken, storeTokens } from '@/lib/token-storage.ts';
 import { jsonResponse, sampleUser } from './render.tsx';
 
 function renderApp() {

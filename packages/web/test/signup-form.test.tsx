@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SignupForm } from '../src/features/auth/components/signup-form.tsx';
-import { getAccessToken, getRefreshToken } from '../src/lib/token-storage.ts';
+import { SignupForm } from '@/features/auth/components/signup-form.tsx';
+import { getAccessToken, getRefreshToken } from '@/lib/token-storage.ts';
 import { jsonResponse, renderWithApp, sampleUser } from './render.tsx';
 
 async function fill(

@@ -7,7 +7,7 @@ import {
   onRealtime,
   SOCKET_OPTIONS,
   useRealtimeConnection,
-} from '../src/lib/socket.ts';
+} from '@/lib/socket.ts';
 import { json, makeAlert, makeRecord } from './dashboard-fixtures.tsx';
 import { lastSocket, sockets } from './socket-fake.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../src/app/store.ts';
-import { selectPageTheme, themeSet, themeToggled } from '../src/lib/store/theme-slice.ts';
-import { applyThemeClass, initialTheme, readStoredTheme } from '../src/lib/theme-storage.ts';
+import { makeStore } from '@/app/store.ts';
+import { selectPageTheme, themeSet, themeToggled } from '@/lib/store/theme-slice.ts';
+import { applyThemeClass, initialTheme, readStoredTheme } from '@/lib/theme-storage.ts';
 
 function prefersDark(dark: boolean) {
   vi.stubGlobal(

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/button.tsx';
-import { PATHS } from '../lib/paths.ts';
+import { buttonClasses } from '@/components/button.tsx';
+import { PATHS } from '@/lib/paths.ts';
 
 export function NotFoundPage() {
   return (

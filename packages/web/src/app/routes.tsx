@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/landing/components/landing-page.tsx'),
+                  () => import('@/features/landing/components/landing-page.tsx'),
                   (m) => m.LandingPage,
                 ),
               },
@@ -46,14 +46,14 @@ export const routes: RouteObject[] = [
             // A share link: no account, no guard; the token is the only key.
             path: 'shared/:token',
             lazy: page(
-              () => import('../features/share/components/shared-device-page.tsx'),
+              () => import('@/features/share/components/shared-device-page.tsx'),
               (m) => m.SharedDevicePage,
             ),
           },
           {
             path: 'demo',
             lazy: page(
-              () => import('../features/demo/components/demo-page.tsx'),
+              () => import('@/features/demo/components/demo-page.tsx'),
               (m) => m.DemoPage,
             ),
           },

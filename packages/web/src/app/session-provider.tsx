@@ -1,13 +1,13 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FullScreenSpinner } from '../components/spinner.tsx';
-import { ServerUnreachable } from '../components/status-panels.tsx';
-import { useCheckSession } from '../features/auth/hooks/use-check-session.ts';
-import { PATHS } from '../lib/paths.ts';
-import { onSessionExpired } from '../lib/session-events.ts';
-import { loggedOut } from '../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../lib/store/hooks.ts';
-import { getAccessToken } from '../lib/token-storage.ts';
+import { FullScreenSpinner } from '@/components/spinner.tsx';
+import { ServerUnreachable } from '@/components/status-panels.tsx';
+import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { onSessionExpired } from '@/lib/session-events.ts';
+import { loggedOut } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { getAccessToken } from '@/lib/token-storage.ts';
 
 /** While the server cannot be reached at start, it is asked again this often (and when the browser comes online). */
 export const SESSION_RETRY_MS = 5_000;

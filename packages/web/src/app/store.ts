@@ -1,9 +1,9 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { api } from '../lib/store/api.ts';
-import type { AppDispatch, RootState } from '../lib/store/hooks.ts';
-import { rootReducer } from '../lib/store/root-reducer.ts';
-import { selectPageTheme, themeSet, themeToggled } from '../lib/store/theme-slice.ts';
-import { storeTheme } from '../lib/theme-storage.ts';
+import { api } from '@/lib/store/api.ts';
+import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
+import { rootReducer } from '@/lib/store/root-reducer.ts';
+import { selectPageTheme, themeSet, themeToggled } from '@/lib/store/theme-slice.ts';
+import { storeTheme } from '@/lib/theme-storage.ts';
 
 /** One store per app (and per test): auth, theme and the RTK Query cache of server data. */
 export function makeStore() {

@@ -2,9 +2,9 @@ import { TOAST_AUTOCLOSE_APP_MS, TOAST_AUTOCLOSE_AUTH_MS } from '@vitalwatch/sha
 import { useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/ReactToastify.css';
-import { PATHS } from '../lib/paths.ts';
-import { useAppSelector } from '../lib/store/hooks.ts';
-import { selectPageTheme } from '../lib/store/theme-slice.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
+import { selectPageTheme } from '@/lib/store/theme-slice.ts';
 
 const AUTH_AREA: ReadonlySet<string> = new Set([PATHS.signin, PATHS.signup]);
 

@@ -12,8 +12,8 @@ import {
 } from '@vitalwatch/shared';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { getAlarmSettings, updateAlarmSettings } from '../lib/alarm-settings.ts';
-import { ApiError, errorMessage } from '../lib/api-error.ts';
+import { getAlarmSettings, updateAlarmSettings } from '@/lib/alarm-settings.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { Button } from './button.tsx';
 import { FormActions } from './form-actions.tsx';
 import { FormError } from './form-error.tsx';

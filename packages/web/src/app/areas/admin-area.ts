@@ -1,5 +1,5 @@
 /** The admin's screens: one chunk. */
-export { AdminDevicesPage } from '../../features/admin/components/admin-devices-page.tsx';
-export { AdminOverviewPage } from '../../features/admin/components/admin-overview-page.tsx';
-export { AuditLogPage } from '../../features/admin/components/audit-log-page.tsx';
-export { UsersPage } from '../../features/admin/components/users-page.tsx';
+export { AdminDevicesPage } from '@/features/admin/components/admin-devices-page.tsx';
+export { AdminOverviewPage } from '@/features/admin/components/admin-overview-page.tsx';
+export { AuditLogPage } from '@/features/admin/components/audit-log-page.tsx';
+export { UsersPage } from '@/features/admin/components/users-page.tsx';

@@ -1,5 +1,5 @@
 import type { Role } from '@vitalwatch/shared';
-import { homeForRole, PATHS } from '../../lib/paths.ts';
+import { homeForRole, PATHS } from '@/lib/paths.ts';
 
 export interface GuardInput {
   /** Whether the screen needs a signed-in user (default yes). */

@@ -1,10 +1,10 @@
 import { GUARD_SPINNER_MS, type Role } from '@vitalwatch/shared';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { FullScreenSpinner } from '../../components/spinner.tsx';
-import { useCheckSession } from '../../features/auth/hooks/use-check-session.ts';
-import { selectIsSignedIn, selectRole } from '../../lib/store/auth-slice.ts';
-import { useAppSelector, useAppStore } from '../../lib/store/hooks.ts';
+import { FullScreenSpinner } from '@/components/spinner.tsx';
+import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
+import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
 import { decideGuard } from './decide.ts';
 
 interface RouteGuardProps {

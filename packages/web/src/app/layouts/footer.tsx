@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LogoMark } from '../../components/logo.tsx';
+import { LogoMark } from '@/components/logo.tsx';
 
 /** The footer's links of spec section 2 (these pages are not part of the product yet). */
 const GROUPS = [

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header.tsx';
-import { AlertsHistory } from '../../features/alerts/components/alerts-history.tsx';
-import { useDevices } from '../../features/devices/hooks/use-devices.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { AlertsHistory } from '@/features/alerts/components/alerts-history.tsx';
+import { useDevices } from '@/features/devices/hooks/use-devices.ts';
 
 /** Alerts History (/dashboard/alerts): the history, with the user's devices for its filter. */
 export function AlertsPage() {

@@ -1,4 +1,4 @@
-import { useRealtimeStatus } from '../../lib/socket.ts';
+import { useRealtimeStatus } from '@/lib/socket.ts';
 
 const LABELS = {
   connected: { text: 'Live', dot: 'bg-emerald-500' },

@@ -2,12 +2,12 @@ import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
-import { EnableAlertsPrompt } from '../../features/alerts/components/enable-alerts-prompt.tsx';
-import { UrgentAlertsBanner } from '../../features/alerts/components/urgent-alerts-banner.tsx';
-import { forgetSentToken, pushPermission, setupPush, showForegroundNotification } from '../../lib/push.ts';
-import { useRealtimeConnection, useRealtimeEvent } from '../../lib/socket.ts';
-import { selectCurrentUser } from '../../lib/store/auth-slice.ts';
-import { useAppSelector } from '../../lib/store/hooks.ts';
+import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
+import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
+import { forgetSentToken, pushPermission, setupPush, showForegroundNotification } from '@/lib/push.ts';
+import { useRealtimeConnection, useRealtimeEvent } from '@/lib/socket.ts';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 
 /** More alerts than this in one event are summed up in a single toast. */
 const TOASTS_PER_EVENT = 3;

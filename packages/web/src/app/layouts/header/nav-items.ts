@@ -1,6 +1,6 @@
 import type { Role } from '@vitalwatch/shared';
 import type { To } from 'react-router';
-import { PATHS, SECTIONS } from '../../../lib/paths.ts';
+import { PATHS, SECTIONS } from '@/lib/paths.ts';
 
 export interface NavItem {
   label: string;

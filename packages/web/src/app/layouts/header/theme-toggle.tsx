@@ -1,6 +1,6 @@
-import { MoonIcon, SunIcon } from '../../../components/icons.tsx';
-import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
-import { selectPageTheme, themeToggled } from '../../../lib/store/theme-slice.ts';
+import { MoonIcon, SunIcon } from '@/components/icons.tsx';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks.ts';
+import { selectPageTheme, themeToggled } from '@/lib/store/theme-slice.ts';
 
 export function ThemeToggle() {
   const dispatch = useAppDispatch();

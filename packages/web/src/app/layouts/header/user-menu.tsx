@@ -1,9 +1,9 @@
 import type { PublicUser } from '@vitalwatch/shared';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDownIcon, LogOutIcon, UserIcon } from '../../../components/icons.tsx';
-import { useDismiss } from '../../../components/use-dismiss.ts';
-import { PATHS } from '../../../lib/paths.ts';
+import { ChevronDownIcon, LogOutIcon, UserIcon } from '@/components/icons.tsx';
+import { useDismiss } from '@/components/use-dismiss.ts';
+import { PATHS } from '@/lib/paths.ts';
 
 interface UserMenuProps {
   user: PublicUser;

@@ -1,5 +1,5 @@
 import { type AdminDevice, adminDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 export interface DeviceInput {
   deviceName: string;

@@ -1,5 +1,5 @@
 import { type AddUserInput, type AdminUser, adminUserResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/add-user: a new account with the role the admin chose. */
 export const addUser = async (user: AddUserInput): Promise<AdminUser> =>

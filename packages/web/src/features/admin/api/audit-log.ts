@@ -1,6 +1,6 @@
 import { type AuditPage, auditPageResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
-import { api } from '../../../lib/store/api.ts';
+import { api } from '@/lib/store/api.ts';
 
 /** The audit screen's filters, as the query string of GET /admin/audit takes them (unset: any). */
 export interface AuditFilters {

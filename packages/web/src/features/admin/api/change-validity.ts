@@ -1,5 +1,5 @@
 import { type AdminDevice, adminDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/change-validity/:id: an inactive device can neither ingest nor be added by a user. */
 export const changeValidity = async (id: string, isValid: boolean): Promise<AdminDevice> =>

@@ -1,5 +1,5 @@
 import { type AdminUser, adminUserResponse, type EditUserInput } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/edit-user/:id: name, username, email and role. */
 export const editUser = async (id: string, user: EditUserInput): Promise<AdminUser> =>

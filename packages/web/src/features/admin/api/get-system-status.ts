@@ -1,5 +1,5 @@
 import { type SystemStatus, systemStatusResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/system-status: the platform's components, each checked now. */
 export const getSystemStatus = async (): Promise<SystemStatus> =>

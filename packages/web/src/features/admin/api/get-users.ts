@@ -1,5 +1,5 @@
 import { type AdminUser, adminUsersResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/all-users: everyone, or with `isUser` only role user (who can be given devices). */
 export const getUsers = async (isUser: boolean): Promise<AdminUser[]> =>

@@ -1,5 +1,5 @@
 import { messageOnly } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /admin/reset-password/:id: sets a new password and ends the user's sessions. */
 export const resetPassword = async (id: string, newPassword: string): Promise<void> => {

@@ -1,9 +1,9 @@
 import { ADMIN_ERRORS, SKELETON_ROWS } from '@vitalwatch/shared';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { PhoneIcon, PlusIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState, ErrorState } from '../../../components/status-panels.tsx';
+import { Button } from '@/components/button.tsx';
+import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { getDevices } from '../api/get-devices.ts';
 import { getUsers } from '../api/get-users.ts';
 import { useAdminResource } from '../hooks/use-admin-resource.ts';

@@ -1,10 +1,10 @@
 import { ADMIN_ERRORS } from '@vitalwatch/shared';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button.tsx';
-import { KeyIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { PATHS } from '../../../lib/paths.ts';
+import { buttonClasses } from '@/components/button.tsx';
+import { KeyIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { PATHS } from '@/lib/paths.ts';
 import { getStats } from '../api/get-stats.ts';
 import { getSystemStatus } from '../api/get-system-status.ts';
 import { getUserGrowth } from '../api/get-user-growth.ts';

@@ -6,12 +6,12 @@ import {
   SKELETON_ROWS,
 } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { KeyIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState, ErrorState } from '../../../components/status-panels.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { asApiError } from '../../../lib/store/api.ts';
+import { Button } from '@/components/button.tsx';
+import { KeyIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { asApiError } from '@/lib/store/api.ts';
 import { type AuditFilters, useAuditLogQuery } from '../api/audit-log.ts';
 import { AUDIT_COLUMNS, AuditRow } from './audit/audit-rows.tsx';
 import { DataTable, SkeletonRows } from './common/table.tsx';

@@ -1,11 +1,11 @@
 import { ADMIN_ERRORS, SKELETON_ROWS } from '@vitalwatch/shared';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState, ErrorState } from '../../../components/status-panels.tsx';
-import { selectCurrentUser } from '../../../lib/store/auth-slice.ts';
-import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { Button } from '@/components/button.tsx';
+import { PlusIcon, UsersIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { getUsers } from '../api/get-users.ts';
 import { useAdminResource } from '../hooks/use-admin-resource.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 
 export type ResourceState<T> =
   | { status: 'loading' }

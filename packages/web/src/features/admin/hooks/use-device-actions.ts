@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type AdminDevice, DEVICE_MESSAGES, TOASTS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { addDevice, type DeviceInput } from '../api/add-device.ts';
 import { changeValidity } from '../api/change-validity.ts';
 import { deleteDevice } from '../api/delete-device.ts';

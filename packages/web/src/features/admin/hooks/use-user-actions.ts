@@ -7,7 +7,7 @@ import {
 } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { addUser } from '../api/add-user.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { editUser } from '../api/edit-user.ts';

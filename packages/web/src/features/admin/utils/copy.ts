@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { copyToClipboard } from '../../../lib/clipboard.ts';
+import { copyToClipboard } from '@/lib/clipboard.ts';
 
 export const COPY_FAILED = 'Could not copy to the clipboard';
 

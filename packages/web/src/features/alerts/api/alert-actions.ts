@@ -4,7 +4,7 @@ import {
   type SnoozeRecord,
   snoozeResponse,
 } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** What a carer does about an alert: "I'm on it" (acknowledge) or "dealt with" (resolve). */
 export type AlertAction = 'acknowledge' | 'resolve';

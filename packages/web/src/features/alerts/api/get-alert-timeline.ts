@@ -1,5 +1,5 @@
 import { type AlertTimelineEntry, alertTimelineResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /alert/timeline/:id: raised, notified (channel, delivered or not), escalated, acknowledged, resolved. */
 export const getAlertTimeline = async (

@@ -1,6 +1,6 @@
 import { type AlertAllBody, alertsPageResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** The filters of Alerts History as the server takes them. */
 export interface AlertQuery {

@@ -1,5 +1,5 @@
 import { type AlertRecord, alertsResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /alert/latest/:count: the user's `count` newest alerts. */
 export const getLatestAlerts = async (count: number): Promise<AlertRecord[]> =>

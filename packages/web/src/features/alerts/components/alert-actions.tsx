@@ -9,10 +9,10 @@ import {
 } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatClock } from '../../../lib/format-date.ts';
+import { Button } from '@/components/button.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatClock } from '@/lib/format-date.ts';
 import { snoozeAlerts } from '../api/alert-actions.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { CloseIcon } from '../../../components/icons.tsx';
-import { formatDay } from '../../../lib/format-date.ts';
+import { CloseIcon } from '@/components/icons.tsx';
+import { formatDay } from '@/lib/format-date.ts';
 import { type DateRange, EMPTY_RANGE } from '../utils/date-range.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
 

@@ -6,8 +6,8 @@ import {
   relativeTime,
 } from '@vitalwatch/shared';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { AlertTriangleIcon, BatteryIcon, BellIcon } from '../../../components/icons.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { AlertTriangleIcon, BatteryIcon, BellIcon } from '@/components/icons.tsx';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { alertTone, PRIORITY_CLASSES, TONE_CLASSES } from '../utils/alert-style.ts';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
 import { AlertTimeline } from './alert-timeline.tsx';

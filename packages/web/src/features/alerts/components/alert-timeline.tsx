@@ -1,8 +1,8 @@
 import { type AlertTimelineEntry, ERRORS } from '@vitalwatch/shared';
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatDateTimeSeconds } from '../../../lib/format-date.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDateTimeSeconds } from '@/lib/format-date.ts';
 import { getAlertTimeline } from '../api/get-alert-timeline.ts';
 
 const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };

@@ -1,10 +1,10 @@
 import { ERRORS, RELATIVE_TIME_REFRESH_MS } from '@vitalwatch/shared';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { BellIcon } from '../../../components/icons.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { useNow } from '../../../lib/use-now.ts';
+import { Button } from '@/components/button.tsx';
+import { BellIcon } from '@/components/icons.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { useNow } from '@/lib/use-now.ts';
 import { useAlertsHistory } from '../hooks/use-alerts-history.ts';
 import { EMPTY_RANGE, rangeQuery } from '../utils/date-range.ts';
 import { AlertFilters, type AlertFilterValues, type DeviceOption, FilterChips } from './alert-filters.tsx';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons.tsx';
 import {
   calendarCells,
   type DateRange,

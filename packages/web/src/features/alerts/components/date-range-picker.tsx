@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { CalendarIcon, ChevronDownIcon } from '../../../components/icons.tsx';
-import { useDismiss } from '../../../components/use-dismiss.ts';
+import { Button } from '@/components/button.tsx';
+import { CalendarIcon, ChevronDownIcon } from '@/components/icons.tsx';
+import { useDismiss } from '@/components/use-dismiss.ts';
 import { canApply, type DateRange, EMPTY_RANGE, formatDate, pickDate } from '../utils/date-range.ts';
 import { Calendar } from './calendar.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { BellIcon } from '../../../components/icons.tsx';
-import { useBrowserAlerts } from '../../../lib/use-browser-alerts.ts';
+import { Button } from '@/components/button.tsx';
+import { BellIcon } from '@/components/icons.tsx';
+import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
 
 /** Set once the prompt was answered or dismissed: it is shown once per browser. */
 export const PROMPT_DISMISSED_KEY = 'vw-alerts-prompt-dismissed';

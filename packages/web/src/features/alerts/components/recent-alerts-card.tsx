@@ -1,9 +1,9 @@
 import { ERRORS, RELATIVE_TIME_REFRESH_MS } from '@vitalwatch/shared';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button.tsx';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { PATHS } from '../../../lib/paths.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { buttonClasses } from '@/components/button.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { PATHS } from '@/lib/paths.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useRecentAlerts } from '../hooks/use-recent-alerts.ts';
 import { AlertItem } from './alert-item.tsx';
 

@@ -1,8 +1,8 @@
 import { RELATIVE_TIME_REFRESH_MS, relativeTime } from '@vitalwatch/shared';
 import { Link } from 'react-router';
-import { AlertTriangleIcon } from '../../../components/icons.tsx';
-import { PATHS } from '../../../lib/paths.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { AlertTriangleIcon } from '@/components/icons.tsx';
+import { PATHS } from '@/lib/paths.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useUrgentAlerts } from '../hooks/use-urgent-alerts.ts';
 import { AlertActions } from './alert-actions.tsx';
 

@@ -1,7 +1,7 @@
 import { type AlertLifecycle, ERRORS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { type AlertAction, actOnAlert } from '../api/alert-actions.ts';
 
 const FAILED: Record<AlertAction, string> = {

@@ -1,8 +1,8 @@
 import { type AlertLifecycle, type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { useRealtimeEvent } from '../../../lib/socket.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { useRealtimeEvent } from '@/lib/socket.ts';
 import { getLatestAlerts } from '../api/get-latest-alerts.ts';
 import { markAlertsRead } from '../api/mark-alerts-read.ts';
 import { markedRead, mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';

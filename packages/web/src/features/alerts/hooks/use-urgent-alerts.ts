@@ -1,6 +1,6 @@
 import { ALERTS_PAGE_MAX_LIMIT, type AlertLifecycle, type AlertRecord } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { useRealtimeEvent } from '../../../lib/socket.ts';
+import { useRealtimeEvent } from '@/lib/socket.ts';
 import { getAlertsPage } from '../api/get-alerts-page.ts';
 import { mergeNewest } from '../utils/merge-alerts.ts';
 

@@ -4,7 +4,7 @@ import {
   loginResponse,
   twoFactorLoginResponse,
 } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /**
  * POST /user/login with a username or an email address: a session, or (two-factor sign-in) the

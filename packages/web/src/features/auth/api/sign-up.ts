@@ -1,5 +1,5 @@
 import { type AuthResponse, authResponse, type SignupInput } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /user/create: the new account with its first token pair. */
 export const signUp = (user: SignupInput): Promise<AuthResponse> =>

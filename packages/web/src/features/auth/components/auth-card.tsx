@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../../components/logo.tsx';
+import { LogoMark } from '@/components/logo.tsx';
 
 interface AuthCardProps {
   title: string;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../../../lib/paths.ts';
+import { PATHS } from '@/lib/paths.ts';
 import { AuthCard, authLinkClass } from './auth-card.tsx';
 import { LoginForm } from './login-form.tsx';
 

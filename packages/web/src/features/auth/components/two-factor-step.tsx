@@ -1,16 +1,16 @@
 import { ERRORS, type SignedIn, TWO_FACTOR_MESSAGES, type TwoFactorChallenge } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { SubmitButton } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
+import { Button } from '@/components/button.tsx';
+import { SubmitButton } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
 import {
   RecoveryCodesPanel,
   readTwoFactorCode,
   TotpSetupPanel,
   TwoFactorCodeField,
-} from '../../../components/two-factor.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+} from '@/components/two-factor.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
 import { logInSecondStep } from '../api/log-in.ts';
 
 interface TwoFactorStepProps {

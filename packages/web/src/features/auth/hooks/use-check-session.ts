@@ -1,9 +1,9 @@
 import type { PublicUser } from '@vitalwatch/shared';
 import { useCallback } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
-import { loggedIn } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { getAccessToken } from '../../../lib/token-storage.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { getAccessToken } from '@/lib/token-storage.ts';
 
 /**
  * What the stored session turned out to be: a user, none (no tokens, or the server refused them),

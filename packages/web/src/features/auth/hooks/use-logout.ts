@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { loggedOut } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { clearTokens, getRefreshToken } from '../../../lib/token-storage.ts';
+import { loggedOut } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { clearTokens, getRefreshToken } from '@/lib/token-storage.ts';
 
 /**
  * Signs out: tells the server (best effort), then clears tokens and state whatever it answered.
@@ -13,7 +13,7 @@ export function useLogout(): () => Promise<boolean> {
     let serverOk = true;
     // Loaded on use: the header (on every page) carries this hook.
     const [{ teardownPush }, { logOut }] = await Promise.all([
-      import('../../../lib/push.ts'),
+      import('@/lib/push.ts'),
       import('../api/log-out.ts'),
     ]);
     // While still signed in: this browser stops receiving the user's alerts.

@@ -3,11 +3,11 @@ import { type DemoRequestInput, demoRequestSchema } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/button.tsx';
-import { TextAreaField, TextField } from '../../../components/form-field.tsx';
-import { SuccessPanel } from '../../../components/success-panel.tsx';
-import { CONTACT_EMAIL } from '../../../lib/contact-details.ts';
-import { PATHS } from '../../../lib/paths.ts';
+import { Button, buttonClasses } from '@/components/button.tsx';
+import { TextAreaField, TextField } from '@/components/form-field.tsx';
+import { SuccessPanel } from '@/components/success-panel.tsx';
+import { CONTACT_EMAIL } from '@/lib/contact-details.ts';
+import { PATHS } from '@/lib/paths.ts';
 
 const EMPTY: DemoRequestInput = { name: '', email: '', organisation: '', message: '' };
 

@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from '../../../components/icons.tsx';
+import { CheckCircleIcon } from '@/components/icons.tsx';
 import { DemoForm } from './demo-form.tsx';
 
 const AGENDA = [

@@ -1,5 +1,5 @@
 import { type UserDevice, userDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 export interface AddDeviceInput {
   activationCode: string;

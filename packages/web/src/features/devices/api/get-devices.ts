@@ -1,5 +1,5 @@
 import { type UserDevice, userDevicesResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /device/get-device: the devices assigned to the signed-in user. */
 export const getDevices = async (): Promise<UserDevice[]> =>

@@ -1,5 +1,5 @@
 import { createShareResponse, shareLinksResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /share/create: a link to the device for `days`; its token comes back this once. */
 export const createShareLink = async (deviceId: string, days: number) =>

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { FormActions } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerIssues } from '../../../lib/form-issues.ts';
+import { FormActions } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { Modal } from '@/components/modal.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { applyServerIssues } from '@/lib/form-issues.ts';
 import { addDevice } from '../api/add-device.ts';
 
 const addDeviceSchema = z.object({ activationCode: activationCodeField, deviceName: deviceNameField });

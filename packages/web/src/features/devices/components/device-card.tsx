@@ -1,8 +1,8 @@
 import { isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/shared';
 import { useId } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { PhoneIcon } from '../../../components/icons.tsx';
-import { formatDateTime, formatDay } from '../../../lib/format-date.ts';
+import { Button } from '@/components/button.tsx';
+import { PhoneIcon } from '@/components/icons.tsx';
+import { formatDateTime, formatDay } from '@/lib/format-date.ts';
 import { StatusBadge } from './device-status.tsx';
 
 interface DeviceCardProps {

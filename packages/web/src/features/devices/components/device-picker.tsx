@@ -1,7 +1,7 @@
 import type { UserDevice } from '@vitalwatch/shared';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { CheckCircleIcon, ChevronDownIcon, PhoneIcon } from '../../../components/icons.tsx';
-import { useDismiss } from '../../../components/use-dismiss.ts';
+import { CheckCircleIcon, ChevronDownIcon, PhoneIcon } from '@/components/icons.tsx';
+import { useDismiss } from '@/components/use-dismiss.ts';
 
 interface DevicePickerProps {
   devices: readonly UserDevice[];

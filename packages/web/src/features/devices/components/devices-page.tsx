@@ -1,11 +1,11 @@
 import { ERRORS, RELATIVE_TIME_REFRESH_MS, type UserDevice } from '@vitalwatch/shared';
 import { useState } from 'react';
-import { AlarmSettingsModal } from '../../../components/alarm-settings-modal.tsx';
-import { Button } from '../../../components/button.tsx';
-import { PhoneIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { useNow } from '../../../lib/use-now.ts';
+import { AlarmSettingsModal } from '@/components/alarm-settings-modal.tsx';
+import { Button } from '@/components/button.tsx';
+import { PhoneIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { useNow } from '@/lib/use-now.ts';
 import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
 import { DeviceCard } from './device-card.tsx';

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { FormActions } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { FormActions } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { Modal } from '@/components/modal.tsx';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { renameDevice } from '../api/rename-device.ts';
 
 const renameSchema = z.object({ deviceName: deviceNameField });

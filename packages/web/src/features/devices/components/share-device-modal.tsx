@@ -1,13 +1,13 @@
 import { SHARE_DURATIONS_DAYS, type ShareLink, type UserDevice } from '@vitalwatch/shared';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { copyToClipboard } from '../../../lib/clipboard.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { PATHS } from '../../../lib/paths.ts';
+import { Button } from '@/components/button.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { Modal } from '@/components/modal.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { copyToClipboard } from '@/lib/clipboard.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { PATHS } from '@/lib/paths.ts';
 import { createShareLink, listShareLinks, revokeShareLink } from '../api/share-links.ts';
 
 const DURATION_LABELS: Record<(typeof SHARE_DURATIONS_DAYS)[number], string> = {

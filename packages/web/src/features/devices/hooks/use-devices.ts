@@ -1,7 +1,7 @@
 import { ERRORS, type UserDevice } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { useRealtimeEvent } from '../../../lib/socket.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { useRealtimeEvent } from '@/lib/socket.ts';
 import { getDevices } from '../api/get-devices.ts';
 
 export type DevicesState =

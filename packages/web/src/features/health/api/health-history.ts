@@ -1,6 +1,6 @@
 import { type HealthHistory, healthHistoryResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
-import { api } from '../../../lib/store/api.ts';
+import { api } from '@/lib/store/api.ts';
 
 export interface HistoryArgs {
   deviceId: string;

@@ -1,6 +1,6 @@
 import { type HealthRecord, healthFetchResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
-import { api } from '../../../lib/store/api.ts';
+import { api } from '@/lib/store/api.ts';
 
 /** POST /health/fetch/:deviceId `{limit: 1}` in the store: a device's newest record, or null. */
 export const latestHealthApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { isDeviceOnline } from '@vitalwatch/shared';
-import { WifiIcon, WifiOffIcon } from '../../../components/icons.tsx';
+import { WifiIcon, WifiOffIcon } from '@/components/icons.tsx';
 
 interface ConnectionCardProps {
   /** When the device last sent a reading (ISO), or null if never. */

@@ -1,6 +1,6 @@
 import { HISTORY_MAX_RANGE_DAYS } from '@vitalwatch/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@/components/button.tsx';
 import type { TimeWindow } from '../hooks/use-health-history.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -1,11 +1,11 @@
 import { EXPORT_MAX_RANGE_DAYS, type ExportResolution } from '@vitalwatch/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { downloadFile } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatDay } from '../../../lib/format-date.ts';
-import { saveDownload } from '../../../lib/save-download.ts';
+import { Button } from '@/components/button.tsx';
+import { downloadFile } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDay } from '@/lib/format-date.ts';
+import { saveDownload } from '@/lib/save-download.ts';
 
 const RESOLUTIONS: { id: ExportResolution; label: string }[] = [
   { id: 'raw', label: 'Every reading' },

@@ -1,10 +1,10 @@
 import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { ErrorState, Skeleton } from '../../../components/status-panels.tsx';
-import { useAppSelector } from '../../../lib/store/hooks.ts';
-import { selectPageTheme } from '../../../lib/store/theme-slice.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { Button } from '@/components/button.tsx';
+import { ErrorState, Skeleton } from '@/components/status-panels.tsx';
+import { useAppSelector } from '@/lib/store/hooks.ts';
+import { selectPageTheme } from '@/lib/store/theme-slice.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { type TimeWindow, useHealthHistory } from '../hooks/use-health-history.ts';
 import { timeLabel } from '../utils/chart-config.ts';
 import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';

@@ -7,8 +7,8 @@ import {
   temperatureIn,
 } from '@vitalwatch/shared';
 import { useMemo } from 'react';
-import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '../../../components/icons.tsx';
-import { LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
+import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '@/components/icons.tsx';
+import { LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { MetricCard, type MetricDefinition } from './metric-card.tsx';
 
 /** The four cards of the overview, in the spec's order. */

@@ -2,7 +2,7 @@ import { Chart as ChartJS, Filler, Legend, LinearScale, LineElement, PointElemen
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { type Ref, useImperativeHandle, useMemo, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
-import type { PageTheme } from '../../../lib/theme-storage.ts';
+import type { PageTheme } from '@/lib/theme-storage.ts';
 import { type Point, type SeriesData, trendData, trendOptions } from '../utils/chart-config.ts';
 
 ChartJS.register(LineElement, PointElement, LinearScale, Tooltip, Legend, Filler, zoomPlugin);

@@ -1,8 +1,8 @@
 import { ERRORS, type HealthRecord } from '@vitalwatch/shared';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { useRealtimeEvent } from '../../../lib/socket.ts';
-import { asApiError } from '../../../lib/store/api.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { useRealtimeEvent } from '@/lib/socket.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { latestHealthApi, useLatestHealthQuery } from '../api/latest-health.ts';
 import { newerRecord } from '../utils/records.ts';
 

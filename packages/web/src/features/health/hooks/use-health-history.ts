@@ -1,8 +1,8 @@
 import { HISTORY_POINTS_DEFAULT } from '@vitalwatch/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { useRealtimeEvent } from '../../../lib/socket.ts';
-import { asApiError } from '../../../lib/store/api.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { useRealtimeEvent } from '@/lib/socket.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { type HistoryArgs, healthHistoryApi, useHealthHistoryQuery } from '../api/health-history.ts';
 import { withLiveReading } from '../utils/history.ts';
 import { type HealthRangeId, rangeMs } from '../utils/records.ts';

@@ -1,6 +1,6 @@
 import type { ChartData, ChartOptions } from 'chart.js';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import type { PageTheme } from '../../../lib/theme-storage.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
+import type { PageTheme } from '@/lib/theme-storage.ts';
 
 /** Spec section 9: heart rate red, SpO2 blue. */
 export const HEART_RATE_COLOR = '#ef4444';

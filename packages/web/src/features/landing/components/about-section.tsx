@@ -1,4 +1,4 @@
-import { SECTIONS } from '../../../lib/paths.ts';
+import { SECTIONS } from '@/lib/paths.ts';
 
 const POINTS = [
   'Built with clinicians and carers for people living independently.',

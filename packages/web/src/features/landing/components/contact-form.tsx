@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactInput, contactSchema } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/button.tsx';
-import { TextAreaField, TextField } from '../../../components/form-field.tsx';
-import { SuccessPanel } from '../../../components/success-panel.tsx';
-import { CONTACT_EMAIL } from '../../../lib/contact-details.ts';
+import { Button } from '@/components/button.tsx';
+import { TextAreaField, TextField } from '@/components/form-field.tsx';
+import { SuccessPanel } from '@/components/success-panel.tsx';
+import { CONTACT_EMAIL } from '@/lib/contact-details.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', message: '' };
 

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons.tsx';
-import { CONTACT_EMAIL } from '../../../lib/contact-details.ts';
-import { SECTIONS } from '../../../lib/paths.ts';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons.tsx';
+import { CONTACT_EMAIL } from '@/lib/contact-details.ts';
+import { SECTIONS } from '@/lib/paths.ts';
 
 /**
  * The form and its form library are fetched after the page: they sit at its end, and the landing

@@ -1,6 +1,6 @@
 import { relativeTime } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
-import { AlertTriangleIcon, BellIcon, InfoIcon } from '../../../components/icons.tsx';
+import { AlertTriangleIcon, BellIcon, InfoIcon } from '@/components/icons.tsx';
 import type { DemoAlert, DemoAlertType } from '../hooks/demo-alerts.ts';
 import { useDemoAlerts } from '../hooks/use-demo-alerts.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BellIcon, HeartPulseIcon, LockIcon, PhoneIcon } from '../../../components/icons.tsx';
-import { SECTIONS } from '../../../lib/paths.ts';
+import { BellIcon, HeartPulseIcon, LockIcon, PhoneIcon } from '@/components/icons.tsx';
+import { SECTIONS } from '@/lib/paths.ts';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button.tsx';
-import { homeForRole, PATHS } from '../../../lib/paths.ts';
-import { selectRole } from '../../../lib/store/auth-slice.ts';
-import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { buttonClasses } from '@/components/button.tsx';
+import { homeForRole, PATHS } from '@/lib/paths.ts';
+import { selectRole } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { VitalsPreview } from './vitals-preview.tsx';
 
 const CLAIMS = [

@@ -1,6 +1,6 @@
 import { changePasswordResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getRefreshToken, storeTokens } from '../../../lib/token-storage.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getRefreshToken, storeTokens } from '@/lib/token-storage.ts';
 
 /**
  * POST /user/change-password. Sends this browser's refresh token so that only this login

@@ -1,5 +1,5 @@
 import { messageOnly, type PushBrowser, pushBrowsersResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /push/subscriptions: the browsers that receive this user's push notifications. */
 export const getPushBrowsers = async (): Promise<PushBrowser[]> =>

@@ -1,5 +1,5 @@
 import { profileResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /user/alert-emails: turns the email for every new alert on or off; the server's message and the user. */
 export const setAlertEmails = async (enabled: boolean) => {

@@ -1,5 +1,5 @@
 import { profileResponse, type QuietHours } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /user/quiet-hours: the daily window for low-priority alerts, or null for none. */
 export const setQuietHours = async (quietHours: QuietHours | null) => {

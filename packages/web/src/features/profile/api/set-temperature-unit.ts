@@ -1,5 +1,5 @@
 import { profileResponse, type TemperatureUnit } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /user/temperature-unit: how temperatures are shown to this user; the server's message and the user. */
 export const setTemperatureUnit = async (unit: TemperatureUnit) => {

@@ -1,5 +1,5 @@
 import { type SnoozeRecord, snoozesResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /alert/snoozes: the caller's snoozes still running, soonest to end first. */
 export const getSnoozes = async (): Promise<SnoozeRecord[]> =>

@@ -1,6 +1,6 @@
 import { profileResponse, twoFactorCodesResponse, twoFactorSetupResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getRefreshToken, storeTokens } from '../../../lib/token-storage.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getRefreshToken, storeTokens } from '@/lib/token-storage.ts';
 
 /** POST /user/two-factor/setup: a new secret to scan (the password again first). */
 export const startTwoFactorSetup = async (password: string) =>

@@ -1,5 +1,5 @@
 import { type PublicUser, profileResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /user/update-name: the updated user. */
 export const updateName = async (fullName: string): Promise<PublicUser> =>

@@ -1,9 +1,9 @@
 import type { PublicUser } from '@vitalwatch/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { loggedIn } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setAlertEmails } from '../api/set-alert-emails.ts';
 import { SectionCard } from './section-card.tsx';
 

@@ -1,12 +1,12 @@
 import { type PushBrowser, relativeTime } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { selectCurrentUser } from '../../../lib/store/auth-slice.ts';
-import { useAppSelector } from '../../../lib/store/hooks.ts';
-import { useBrowserAlerts } from '../../../lib/use-browser-alerts.ts';
+import { Button } from '@/components/button.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
+import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
 import { getPushBrowsers, removePushBrowser } from '../api/push-browsers.ts';
 import { browserName } from '../utils/browser-name.ts';
 import { SectionCard } from './section-card.tsx';

@@ -1,8 +1,8 @@
-import { UserIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState } from '../../../components/status-panels.tsx';
-import { selectCurrentUser } from '../../../lib/store/auth-slice.ts';
-import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { UserIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState } from '@/components/status-panels.tsx';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { AlertEmailsSection } from './alert-emails-section.tsx';
 import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';

@@ -1,11 +1,11 @@
 import type { PublicUser } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { loggedIn } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setQuietHours } from '../api/set-quiet-hours.ts';
 import { SectionCard } from './section-card.tsx';
 

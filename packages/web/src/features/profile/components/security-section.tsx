@@ -7,11 +7,11 @@ import {
 } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { LockIcon } from '../../../components/icons.tsx';
+import { Button } from '@/components/button.tsx';
+import { FormActions } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { LockIcon } from '@/components/icons.tsx';
 import { changePassword } from '../api/change-password.ts';
 import { errorDetail } from '../utils/error-detail.ts';
 import { SectionCard } from './section-card.tsx';

@@ -1,10 +1,10 @@
 import { alertTypeLabel, type SnoozeRecord } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { formatClock } from '../../../lib/format-date.ts';
+import { Button } from '@/components/button.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatClock } from '@/lib/format-date.ts';
 import { endSnooze, getSnoozes } from '../api/snoozes.ts';
 import { SectionCard } from './section-card.tsx';
 

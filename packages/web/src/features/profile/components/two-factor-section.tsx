@@ -1,20 +1,20 @@
 import { type PublicUser, type TotpSetup, VALIDATION } from '@vitalwatch/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
-import { FormError } from '../../../components/form-error.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { KeyIcon } from '../../../components/icons.tsx';
+import { Button } from '@/components/button.tsx';
+import { FormActions } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { KeyIcon } from '@/components/icons.tsx';
 import {
   RecoveryCodesPanel,
   readTwoFactorCode,
   TotpSetupPanel,
   TwoFactorCodeField,
-} from '../../../components/two-factor.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { loggedIn } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+} from '@/components/two-factor.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,

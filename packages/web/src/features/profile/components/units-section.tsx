@@ -6,9 +6,9 @@ import {
 } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { loggedIn } from '../../../lib/store/auth-slice.ts';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { loggedIn } from '@/lib/store/auth-slice.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setTemperatureUnit } from '../api/set-temperature-unit.ts';
 import { SectionCard } from './section-card.tsx';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 
 /** The most specific thing the server said about a failure (a field's issue, else its message), or null. */
 export function errorDetail(error: unknown): string | null {

@@ -1,5 +1,5 @@
 import { healthHistoryResponse, sharedDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /shared/:token, without an account: the device's name, until when, its newest reading. */
 export const getSharedDevice = async (token: string) =>

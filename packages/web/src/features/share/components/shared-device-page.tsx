@@ -2,16 +2,16 @@ import type { HealthHistory, SharedDevice } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/button.tsx';
-import { HeartPulseIcon } from '../../../components/icons.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../../components/status-panels.tsx';
-import { downloadFile } from '../../../lib/api-client.ts';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { saveDownload } from '../../../lib/save-download.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import { MetricCards } from '../../health/components/metric-cards.tsx';
+import { Button } from '@/components/button.tsx';
+import { HeartPulseIcon } from '@/components/icons.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { MetricCards } from '@/features/health/components/metric-cards.tsx';
+import { downloadFile } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { saveDownload } from '@/lib/save-download.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { getSharedDevice, getSharedHistory } from '../api/shared-device.ts';
 
 type State =

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@vitalwatch/shared';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { Cell, row } from '../common/table.tsx';
 
 export const AUDIT_COLUMNS = ['Time', 'Action', 'Outcome', 'Who', 'On', 'Address', 'Details'] as const;

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { Button } from '../../../../components/button.tsx';
-import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '../../../../components/icons.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { copyWithToast } from '../../utils/copy.ts';
+import { Button } from '@/components/button.tsx';
+import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/icons.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { copyWithToast } from '@/features/admin/utils/copy.ts';
 import { IconButton } from '../common/icon-button.tsx';
 
 interface CodeRowProps {

@@ -1,10 +1,10 @@
 import type { AdminDevice, AdminUser } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
-import { FormActions } from '../../../../components/form-actions.tsx';
-import { TextField } from '../../../../components/form-field.tsx';
-import { Modal } from '../../../../components/modal.tsx';
-import type { DeviceInput } from '../../api/add-device.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import { FormActions } from '@/components/form-actions.tsx';
+import { TextField } from '@/components/form-field.tsx';
+import { Modal } from '@/components/modal.tsx';
+import type { DeviceInput } from '@/features/admin/api/add-device.ts';
+import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
 import { Switch } from '../common/switch.tsx';
 import { UserMultiSelect } from './user-multi-select.tsx';
 

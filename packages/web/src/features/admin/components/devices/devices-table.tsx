@@ -1,7 +1,7 @@
 import type { AdminDevice } from '@vitalwatch/shared';
-import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '../../../../components/icons.tsx';
-import { formatDateTime } from '../../../../lib/format-date.ts';
-import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
+import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
+import { assignedUsersLabel, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { IconButton } from '../common/icon-button.tsx';
 import { Switch } from '../common/switch.tsx';
 import { Cell, row } from '../common/table.tsx';

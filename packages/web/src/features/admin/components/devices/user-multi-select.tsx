@@ -1,10 +1,10 @@
 import type { AdminUser } from '@vitalwatch/shared';
 import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { ChevronDownIcon } from '../../../../components/icons.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useDismiss } from '../../../../components/use-dismiss.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
-import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
+import { ChevronDownIcon } from '@/components/icons.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useDismiss } from '@/components/use-dismiss.ts';
+import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
+import { assignedUsersLabel, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
 
 interface UserMultiSelectProps {
   /** Role-user accounts (all-users with isUser): the only ones a device can be assigned to. */

@@ -1,8 +1,8 @@
 import { ADMIN_ERRORS, type AdminStats } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
-import { BellIcon, PhoneIcon, UsersIcon } from '../../../../components/icons.tsx';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../../components/status-panels.tsx';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import { BellIcon, PhoneIcon, UsersIcon } from '@/components/icons.tsx';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
 import { RefreshFailed } from '../common/card.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type ComponentStatus, type SystemStatus } from '@vitalwatch/shared';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../../components/status-panels.tsx';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
-import { OVERALL_TEXT, STATUS_STYLES } from '../../utils/system-status.ts';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
+import { OVERALL_TEXT, STATUS_STYLES } from '@/features/admin/utils/system-status.ts';
 import { Card, RefreshFailed } from '../common/card.tsx';
 
 function StatusDot({ status }: { status: ComponentStatus }) {

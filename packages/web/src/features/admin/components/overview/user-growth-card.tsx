@@ -1,9 +1,9 @@
 import { ADMIN_ERRORS, type UserGrowthEntry } from '@vitalwatch/shared';
-import { ErrorState, LoadingRegion, Skeleton } from '../../../../components/status-panels.tsx';
-import { useAppSelector } from '../../../../lib/store/hooks.ts';
-import { selectPageTheme } from '../../../../lib/store/theme-slice.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
-import { growthSummary } from '../../utils/user-growth.ts';
+import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
+import { growthSummary } from '@/features/admin/utils/user-growth.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
+import { selectPageTheme } from '@/lib/store/theme-slice.ts';
 import { Card, RefreshFailed } from '../common/card.tsx';
 import { GrowthChart } from './growth-chart.tsx';
 

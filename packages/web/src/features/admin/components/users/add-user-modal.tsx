@@ -1,15 +1,15 @@
 import { type AddUserInput, VALIDATION } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
-import { FormActions } from '../../../../components/form-actions.tsx';
-import { FormError } from '../../../../components/form-error.tsx';
-import { Modal } from '../../../../components/modal.tsx';
+import { FormActions } from '@/components/form-actions.tsx';
+import { FormError } from '@/components/form-error.tsx';
+import { Modal } from '@/components/modal.tsx';
 import {
   canAddUser,
   EMPTY_PASSWORDS,
   EMPTY_USER_FORM,
   passwordsMatch,
   trimmedUser,
-} from '../../utils/user-form.ts';
+} from '@/features/admin/utils/user-form.ts';
 import { PasswordFields } from './password-fields.tsx';
 import { UserFields } from './user-fields.tsx';
 

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@vitalwatch/shared';
-import { TextField } from '../../../../components/form-field.tsx';
-import type { UserFormValues } from '../../utils/user-form.ts';
+import { TextField } from '@/components/form-field.tsx';
+import type { UserFormValues } from '@/features/admin/utils/user-form.ts';
 import { SelectField } from '../common/form-parts.tsx';
 
 interface UserFieldsProps {

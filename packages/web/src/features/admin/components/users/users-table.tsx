@@ -1,6 +1,6 @@
 import type { AdminUser } from '@vitalwatch/shared';
-import { EyeIcon, KeyIcon, PencilIcon, TrashIcon } from '../../../../components/icons.tsx';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import { EyeIcon, KeyIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { IconButton } from '../common/icon-button.tsx';
 import { Cell, row } from '../common/table.tsx';
 import { RoleBadge } from './role-badge.tsx';
