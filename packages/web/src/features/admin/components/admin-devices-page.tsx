@@ -1,16 +1,16 @@
 import { ADMIN_ERRORS, SKELETON_ROWS } from '@vitalwatch/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { DataTable, SkeletonRows } from '@/components/data-table.tsx';
 import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { getDevices } from '../api/get-devices.ts';
 import { getUsers } from '../api/get-users.ts';
 import { useAdminResource } from '../hooks/use-admin-resource.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { filterDevices } from '../utils/assigned-users.ts';
-import { SearchBox } from './common/search-box.tsx';
-import { DataTable, SkeletonRows } from './common/table.tsx';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
 

@@ -7,6 +7,7 @@ import {
 } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { DataTable, SkeletonRows } from '@/components/data-table.tsx';
 import { KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
@@ -14,7 +15,6 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { type AuditFilters, useAuditLogQuery } from '../api/audit-log.ts';
 import { AUDIT_COLUMNS, AuditRow } from './audit/audit-rows.tsx';
-import { DataTable, SkeletonRows } from './common/table.tsx';
 
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

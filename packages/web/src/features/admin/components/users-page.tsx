@@ -1,8 +1,10 @@
 import { ADMIN_ERRORS, SKELETON_ROWS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { DataTable, SkeletonRows } from '@/components/data-table.tsx';
 import { PlusIcon, UsersIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
@@ -10,8 +12,6 @@ import { getUsers } from '../api/get-users.ts';
 import { useAdminResource } from '../hooks/use-admin-resource.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
 import { filterUsers } from '../utils/filter-users.ts';
-import { SearchBox } from './common/search-box.tsx';
-import { DataTable, SkeletonRows } from './common/table.tsx';
 import { type UserModal, UserModals } from './users/user-modals.tsx';
 import { USER_COLUMNS, UserRow } from './users/users-table.tsx';
 

@@ -2,6 +2,7 @@ import { type PushBrowser, relativeTime } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
@@ -9,7 +10,6 @@ import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
 import { getPushBrowsers, removePushBrowser } from '../api/push-browsers.ts';
 import { browserName } from '../utils/browser-name.ts';
-import { SectionCard } from './section-card.tsx';
 
 type BrowsersState =
   | { status: 'loading' }
@@ -48,7 +48,7 @@ export function ConnectedBrowsersSection() {
   };
 
   return (
-    <SectionCard
+    <Card
       id="browsers-title"
       title="Connected Browsers"
       description="Browsers that show push notifications for your alerts."
@@ -92,7 +92,7 @@ export function ConnectedBrowsersSection() {
           })}
         </ul>
       )}
-    </SectionCard>
+    </Card>
   );
 }
 

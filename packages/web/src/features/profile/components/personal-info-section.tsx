@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
@@ -13,7 +14,7 @@ import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { updateName } from '../api/update-name.ts';
 import { errorDetail } from '../utils/error-detail.ts';
-import { ReadOnlyField, SectionCard } from './section-card.tsx';
+import { ReadOnlyField } from './read-only-field.tsx';
 
 /** 'Member Since', as every date: Jan 5, 2026. */
 export const memberSince = (iso: string) => formatDay(iso);
@@ -51,7 +52,7 @@ export function PersonalInfoSection({ user }: { user: PublicUser }) {
   });
 
   return (
-    <SectionCard
+    <Card
       id="personal-info-title"
       title="Personal Information"
       description="Your name as it appears across VitalWatch."
@@ -94,6 +95,6 @@ export function PersonalInfoSection({ user }: { user: PublicUser }) {
           </div>
         )}
       </form>
-    </SectionCard>
+    </Card>
   );
 }

@@ -2,12 +2,12 @@ import type { PublicUser } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setQuietHours } from '../api/set-quiet-hours.ts';
-import { SectionCard } from './section-card.tsx';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -40,7 +40,7 @@ export function QuietHoursSection({ user }: { user: PublicUser }) {
   };
 
   return (
-    <SectionCard id="quiet-hours-title" title="Quiet Hours">
+    <Card id="quiet-hours-title" title="Quiet Hours">
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
         {current
           ? `Low-priority alerts are not pushed or e-mailed to you from ${current.start} to ${current.end} (${current.timeZone}). They wait in Alerts History. Falls, SOS and critical values always come through.`
@@ -70,6 +70,6 @@ export function QuietHoursSection({ user }: { user: PublicUser }) {
           </Button>
         )}
       </form>
-    </SectionCard>
+    </Card>
   );
 }

@@ -8,13 +8,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { LockIcon } from '@/components/icons.tsx';
 import { changePassword } from '../api/change-password.ts';
 import { errorDetail } from '../utils/error-detail.ts';
-import { SectionCard } from './section-card.tsx';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -63,7 +63,7 @@ export function SecuritySection() {
   };
 
   return (
-    <SectionCard
+    <Card
       id="security-title"
       title="Security"
       description="Change the password you sign in with."
@@ -116,6 +116,6 @@ export function SecuritySection() {
           Your password is set. Use a strong one you do not use anywhere else.
         </p>
       )}
-    </SectionCard>
+    </Card>
   );
 }

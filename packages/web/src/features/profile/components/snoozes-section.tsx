@@ -2,11 +2,11 @@ import { alertTypeLabel, type SnoozeRecord } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { endSnooze, getSnoozes } from '../api/snoozes.ts';
-import { SectionCard } from './section-card.tsx';
 
 type SnoozesState =
   | { status: 'loading' }
@@ -41,7 +41,7 @@ export function SnoozesSection() {
   };
 
   return (
-    <SectionCard
+    <Card
       id="snoozes-title"
       title="Snoozed Alerts"
       description="Alert types you silenced for yourself for a while. Everyone else still gets them, and falls, SOS and critical values always come through."
@@ -80,6 +80,6 @@ export function SnoozesSection() {
           ))}
         </ul>
       )}
-    </SectionCard>
+    </Card>
   );
 }

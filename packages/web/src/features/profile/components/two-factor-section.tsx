@@ -2,6 +2,7 @@ import { type PublicUser, type TotpSetup, VALIDATION } from '@vitalwatch/shared'
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
 import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
@@ -21,7 +22,6 @@ import {
   renewRecoveryCodes,
   startTwoFactorSetup,
 } from '../api/two-factor.ts';
-import { SectionCard } from './section-card.tsx';
 
 /** What the section shows: its summary, or one of the forms of a change. */
 type Step =
@@ -164,7 +164,7 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
     );
 
   return (
-    <SectionCard
+    <Card
       id="two-factor-title"
       title="Two-Factor Sign-In"
       description="Ask for a code from an authenticator app on your phone each time you sign in."
@@ -210,7 +210,7 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
             {codeField(true)}
           </>,
         )}
-    </SectionCard>
+    </Card>
   );
 }
 

@@ -6,11 +6,11 @@ import {
 } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { Card } from '@/components/card.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setTemperatureUnit } from '../api/set-temperature-unit.ts';
-import { SectionCard } from './section-card.tsx';
 
 const NAMES: Record<TemperatureUnit, string> = { F: 'Fahrenheit', C: 'Celsius' };
 
@@ -36,7 +36,7 @@ export function UnitsSection({ user }: { user: PublicUser }) {
   };
 
   return (
-    <SectionCard id="units-title" title="Units" description="How temperatures are shown to you.">
+    <Card id="units-title" title="Units" description="How temperatures are shown to you.">
       <fieldset disabled={pending !== null} className="flex flex-wrap gap-3">
         <legend className="sr-only">Temperature unit</legend>
         {TEMPERATURE_UNITS.map((unit) => (
@@ -56,6 +56,6 @@ export function UnitsSection({ user }: { user: PublicUser }) {
           </label>
         ))}
       </fieldset>
-    </SectionCard>
+    </Card>
   );
 }

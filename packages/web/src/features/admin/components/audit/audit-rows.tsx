@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@vitalwatch/shared';
+import { Cell, row } from '@/components/data-table.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { Cell, row } from '../common/table.tsx';
 
 export const AUDIT_COLUMNS = ['Time', 'Action', 'Outcome', 'Who', 'On', 'Address', 'Details'] as const;
 

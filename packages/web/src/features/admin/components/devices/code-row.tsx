@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { copyWithToast } from '@/features/admin/utils/copy.ts';
-import { IconButton } from '../common/icon-button.tsx';
 
 interface CodeRowProps {
   label: string;

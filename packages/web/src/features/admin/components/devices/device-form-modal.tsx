@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/form-actions.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
+import { Switch } from '@/components/switch.tsx';
 import type { DeviceInput } from '@/features/admin/api/add-device.ts';
 import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
-import { Switch } from '../common/switch.tsx';
 import { UserMultiSelect } from './user-multi-select.tsx';
 
 interface DeviceFormModalProps {

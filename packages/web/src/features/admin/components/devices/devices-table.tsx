@@ -1,10 +1,10 @@
 import type { AdminDevice } from '@vitalwatch/shared';
+import { Cell, row } from '@/components/data-table.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
+import { Switch } from '@/components/switch.tsx';
 import { assignedUsersLabel, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { IconButton } from '../common/icon-button.tsx';
-import { Switch } from '../common/switch.tsx';
-import { Cell, row } from '../common/table.tsx';
 
 export const DEVICE_COLUMNS = ['Device Name', 'Status', 'Assigned Users', 'Last Updated', 'Actions'] as const;
 

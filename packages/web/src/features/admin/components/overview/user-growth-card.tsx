@@ -1,11 +1,12 @@
 import { ADMIN_ERRORS, type UserGrowthEntry } from '@vitalwatch/shared';
+import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
 import { growthSummary } from '@/features/admin/utils/user-growth.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
-import { Card, RefreshFailed } from '../common/card.tsx';
 import { GrowthChart } from './growth-chart.tsx';
+import { RefreshFailed } from './refresh-failed.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -28,7 +29,7 @@ interface UserGrowthCardProps {
 export function UserGrowthCard({ state, onRetry, className }: UserGrowthCardProps) {
   const theme = useAppSelector(selectPageTheme);
   return (
-    <Card title="User Growth" subtitle="Last 7 Days" className={className}>
+    <Card title="User Growth" description="Last 7 Days" className={className}>
       {state.status === 'loading' && (
         <LoadingRegion label="Loading user growth">
           <div className="mb-4 grid grid-cols-2 gap-3">

@@ -1,8 +1,8 @@
 import type { AdminUser } from '@vitalwatch/shared';
+import { Cell, row } from '@/components/data-table.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 import { EyeIcon, KeyIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { IconButton } from '../common/icon-button.tsx';
-import { Cell, row } from '../common/table.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 export const USER_COLUMNS = ['User', 'Role', 'Browser Connections', 'Created', 'Actions'] as const;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SearchIcon } from '@/components/icons.tsx';
+import { SearchIcon } from './icons.tsx';
 
 interface SearchBoxProps {
   label: string;

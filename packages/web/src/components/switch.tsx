@@ -1,16 +1,22 @@
-interface SwitchProps {
-  checked: boolean;
-  /** The accessible name (the visible text beside it says the state). */
-  label: string;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  /** Visible state words, e.g. Active / Inactive. */
-  onText: string;
-  offText: string;
-}
+/** What names the switch for screen readers: its own label, or the id of visible text beside it. */
+type SwitchName = { label: string; labelledBy?: never } | { labelledBy: string; label?: never };
 
-/** An on/off switch (role=switch) with its state in words next to it, so colour is never the only cue. */
-export function Switch({ checked, label, onChange, disabled, onText, offText }: SwitchProps) {
+type SwitchProps = SwitchName & {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** While a change is saved: presses are ignored, focus stays. */
+  disabled?: boolean;
+  /** Visible state words, e.g. Active / Inactive, where the text beside it does not say the state. */
+  onText?: string;
+  offText?: string;
+};
+
+/**
+ * An on/off switch (role=switch): green when on, with a knob that moves, a focus ring, and
+ * optionally its state in words next to it, so colour is never the only cue.
+ */
+export function Switch({ checked, label, labelledBy, onChange, disabled, onText, offText }: SwitchProps) {
+  const words = checked ? onText : offText;
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -18,6 +24,7 @@ export function Switch({ checked, label, onChange, disabled, onText, offText }: 
         role="switch"
         aria-checked={checked}
         aria-label={label}
+        aria-labelledby={labelledBy}
         // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> while the
         // change is saved; this one keeps focus and ignores presses until it is done.
         aria-disabled={disabled || undefined}
@@ -35,11 +42,13 @@ export function Switch({ checked, label, onChange, disabled, onText, offText }: 
           }`}
         />
       </button>
-      <span
-        className={`text-sm font-medium ${checked ? 'text-green-700 dark:text-green-400' : 'text-slate-500 dark:text-slate-400'}`}
-      >
-        {checked ? onText : offText}
-      </span>
+      {words && (
+        <span
+          className={`text-sm font-medium ${checked ? 'text-green-700 dark:text-green-400' : 'text-slate-500 dark:text-slate-400'}`}
+        >
+          {words}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '@/components/status-panels.tsx';
+import { Skeleton } from './status-panels.tsx';
 
 interface DataTableProps {
   /** Names the table for screen readers. */
