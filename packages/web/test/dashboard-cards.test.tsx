@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatVital, MetricCard } from '@/components/metric-card.tsx';
+import { METRICS, MetricCards } from '@/components/metric-cards.tsx';
 import { ConnectionCard } from '@/features/health/components/connection-card.tsx';
-import { formatVital, MetricCard } from '@/features/health/components/metric-card.tsx';
-import { METRICS, MetricCards } from '@/features/health/components/metric-cards.tsx';
 import { makeRecord } from './dashboard-fixtures.tsx';
 
 const metric = (vital: string) => METRICS.find((m) => m.vital === vital)!;

@@ -2,10 +2,10 @@ import { RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalw
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon, HeartPulseIcon } from '@/components/icons.tsx';
+import { MetricCards, MetricCardsSkeleton } from '@/components/metric-cards.tsx';
 import { RecentAlertsCard } from '@/features/alerts/components/recent-alerts-card.tsx';
 import { ConnectionCard } from '@/features/health/components/connection-card.tsx';
 import { HealthTrends } from '@/features/health/components/health-trends.tsx';
-import { MetricCards, MetricCardsSkeleton } from '@/features/health/components/metric-cards.tsx';
 import { useHealthData } from '@/features/health/hooks/use-health-data.ts';
 import { DEFAULT_HEALTH_RANGE, type HealthRangeId } from '@/features/health/utils/records.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
+import { MetricCardsSkeleton } from '@/components/metric-cards.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { DevicePicker } from '@/features/devices/components/device-picker.tsx';
 import { useDevices } from '@/features/devices/hooks/use-devices.ts';
-import { MetricCardsSkeleton } from '@/features/health/components/metric-cards.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { DeviceOverview } from './device-overview.tsx';
 

@@ -7,9 +7,9 @@ import {
   temperatureIn,
 } from '@vitalwatch/shared';
 import { useMemo } from 'react';
-import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from '@/components/icons.tsx';
-import { LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from './icons.tsx';
 import { MetricCard, type MetricDefinition } from './metric-card.tsx';
+import { LoadingRegion, Skeleton } from './status-panels.tsx';
 
 /** The four cards of the overview, in the spec's order. */
 export const METRICS: readonly MetricDefinition[] = [
