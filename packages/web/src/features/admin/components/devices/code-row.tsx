@@ -3,7 +3,7 @@ import { Button } from '@/components/button.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
 import { CopyIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
-import { copyWithToast } from '@/features/admin/utils/copy.ts';
+import { copyWithToast } from '../../utils/copy.ts';
 
 interface CodeRowProps {
   label: string;

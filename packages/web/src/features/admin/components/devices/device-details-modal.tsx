@@ -2,9 +2,9 @@ import { type AdminDevice, TOASTS } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
-import type { CodeType } from '@/features/admin/api/regenerate-code.ts';
-import { usernamesOf } from '@/features/admin/utils/assigned-users.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
+import type { CodeType } from '../../api/regenerate-code.ts';
+import { usernamesOf } from '../../utils/assigned-users.ts';
 import { CodeRow } from './code-row.tsx';
 import { ValidityBadge } from './validity-badge.tsx';
 

@@ -4,8 +4,8 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { Switch } from '@/components/switch.tsx';
-import type { DeviceInput } from '@/features/admin/api/add-device.ts';
-import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
+import type { DeviceInput } from '../../api/add-device.ts';
+import type { ResourceState } from '../../hooks/use-admin-resource.ts';
 import { UserMultiSelect } from './user-multi-select.tsx';
 
 interface DeviceFormModalProps {

@@ -3,8 +3,8 @@ import { Cell, row } from '@/components/data-table.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
 import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
 import { Switch } from '@/components/switch.tsx';
-import { assignedUsersLabel, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
+import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
 
 export const DEVICE_COLUMNS = ['Device Name', 'Status', 'Assigned Users', 'Last Updated', 'Actions'] as const;
 

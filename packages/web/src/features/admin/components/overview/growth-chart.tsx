@@ -9,8 +9,8 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
-import { dayLabel } from '@/features/admin/utils/user-growth.ts';
 import type { PageTheme } from '@/lib/theme-storage.ts';
+import { dayLabel } from '../../utils/user-growth.ts';
 
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 

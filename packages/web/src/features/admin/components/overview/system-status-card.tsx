@@ -1,8 +1,8 @@
 import { ADMIN_ERRORS, type ComponentStatus, type SystemStatus } from '@vitalwatch/shared';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
-import { OVERALL_TEXT, STATUS_STYLES } from '@/features/admin/utils/system-status.ts';
+import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import { OVERALL_TEXT, STATUS_STYLES } from '../../utils/system-status.ts';
 import { RefreshFailed } from './refresh-failed.tsx';
 
 function StatusDot({ status }: { status: ComponentStatus }) {

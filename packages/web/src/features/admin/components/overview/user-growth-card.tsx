@@ -1,10 +1,10 @@
 import { ADMIN_ERRORS, type UserGrowthEntry } from '@vitalwatch/shared';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '@/features/admin/hooks/use-admin-resource.ts';
-import { growthSummary } from '@/features/admin/utils/user-growth.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
+import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import { growthSummary } from '../../utils/user-growth.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { RefreshFailed } from './refresh-failed.tsx';
 

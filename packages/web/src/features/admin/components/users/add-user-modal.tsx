@@ -9,7 +9,7 @@ import {
   EMPTY_USER_FORM,
   passwordsMatch,
   trimmedUser,
-} from '@/features/admin/utils/user-form.ts';
+} from '../../utils/user-form.ts';
 import { PasswordFields } from './password-fields.tsx';
 import { UserFields } from './user-fields.tsx';
 

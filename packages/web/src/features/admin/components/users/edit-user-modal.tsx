@@ -2,7 +2,7 @@ import type { AdminUser, EditUserInput } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/form-actions.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { canUpdateUser, formFromUser, trimmedUser } from '@/features/admin/utils/user-form.ts';
+import { canUpdateUser, formFromUser, trimmedUser } from '../../utils/user-form.ts';
 import { UserFields } from './user-fields.tsx';
 
 interface EditUserModalProps {

@@ -1,5 +1,5 @@
 import { TextField } from '@/components/form-field.tsx';
-import type { PasswordPair } from '@/features/admin/utils/user-form.ts';
+import type { PasswordPair } from '../../utils/user-form.ts';
 
 interface PasswordFieldsProps {
   values: PasswordPair;

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { canResetPassword, EMPTY_PASSWORDS, passwordsMatch } from '@/features/admin/utils/user-form.ts';
+import { canResetPassword, EMPTY_PASSWORDS, passwordsMatch } from '../../utils/user-form.ts';
 import { PasswordFields } from './password-fields.tsx';
 
 interface ResetPasswordModalProps {

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { CopyIcon } from '@/components/icons.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { copyWithToast } from '@/features/admin/utils/copy.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
+import { copyWithToast } from '../../utils/copy.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@vitalwatch/shared';
 import { TextField } from '@/components/form-field.tsx';
 import { SelectField } from '@/components/select-field.tsx';
-import type { UserFormValues } from '@/features/admin/utils/user-form.ts';
+import type { UserFormValues } from '../../utils/user-form.ts';
 
 interface UserFieldsProps {
   values: UserFormValues;

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@vitalwatch/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import type { UserActions } from '@/features/admin/hooks/use-user-actions.ts';
+import type { UserActions } from '../../hooks/use-user-actions.ts';
 import { AddUserModal } from './add-user-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
