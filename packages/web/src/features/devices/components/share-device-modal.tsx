@@ -1,5 +1,5 @@
 import { SHARE_DURATIONS_DAYS, type ShareLink, type UserDevice } from '@vitalwatch/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { FormError } from '@/components/form-error.tsx';
@@ -30,6 +30,13 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selectId = useId();
+  const linkInput = useRef<HTMLInputElement>(null);
+
+  // The link takes the focus (and is selected, ready to copy) as it appears: the button that made
+  // it is disabled while it works, and focus must not fall out of the dialog to the page.
+  useEffect(() => {
+    if (made) linkInput.current?.focus();
+  }, [made]);
 
   useEffect(() => {
     setMade(null);
@@ -115,6 +122,7 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
               Copy it now: it is shown only once. Works until {formatDateTime(made.expiresAt)}.
             </p>
             <input
+              ref={linkInput}
               readOnly
               aria-label="Share link"
               value={made.url}
