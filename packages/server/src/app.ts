@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { ALERTS_PAGE_PATH, SERVER_MESSAGES } from '@vitalwatch/shared';
+import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,54 +16,29 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
-import { sharedFailureThrottle } from './auth/failure-throttle.ts';
-import { authGuards } from './auth/plugin.ts';
-import { Sealer } from './auth/sealer.ts';
-import { AlertActionTokens, TokenService } from './auth/tokens.ts';
-import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
+import { type ComposeOptions, composeServices, registerRoutes } from './composition.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
-import { AppError } from './errors.ts';
+import { tooManyRequests } from './errors.ts';
 import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
-import { EventBus } from './lib/events.ts';
 import { serializeError } from './lib/log-errors.ts';
-import { AlertMailer } from './mail/alert-mailer.ts';
-import { createMailer } from './mail/mailer.ts';
-import { registerMetrics } from './metrics/prometheus.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { NotificationLog } from './modules/alert/timeline.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { AuditLog } from './modules/audit/service.ts';
-import { exportRoutes } from './modules/export/routes.ts';
-import { fhirRoutes } from './modules/fhir/routes.ts';
-import { closeDataPath, createDataPath, registerDataPath } from './modules/ingest/data-path.ts';
-import { pushRoutes } from './modules/push-subscriptions/routes.ts';
-import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { UserService } from './modules/user/service.ts';
-import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
-import { MqttGateway, registerMqtt } from './mqtt/index.ts';
-import { type HostLookup, PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
-import { PushService, type PushServiceOptions } from './push-delivery/push-service.ts';
-import { registerRealtime } from './realtime/socket-server.ts';
+import type { Realtime } from './realtime/socket-server.ts';
 
-export interface BuildOptions {
+export interface BuildOptions extends ComposeOptions {
   /** An already-open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database;
-  /** Push sending settings, e.g. the CA of a test's local push service. */
-  push?: Partial<PushServiceOptions>;
-  /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
-  lookupHost?: HostLookup;
 }
 
 export interface BuiltApp {
   app: AppInstance;
   ctx: AppContext;
+  /** Socket.IO: who is connected, and `revalidate` of their tokens. */
+  realtime: Realtime;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -119,64 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', () => inFlight.idle());
   app.decorateRequest('auth', null);
 
-  const tokens = new TokenService(config.jwtSecret);
-  const { perAccountFailures, perAccountWindowMs } = config.loginLimits;
-  const throttle = sharedFailureThrottle(
-    redis,
-    'login-fail',
-    { limit: perAccountFailures, windowMs: perAccountWindowMs },
-    app.log,
-  );
-  const alertActions = new AlertActionTokens(config.jwtSecret);
-  const notificationLog = new NotificationLog(database.db, app.log.child({ module: 'alert-timeline' }));
-  const pushEndpoints = new PushEndpointGuard(config.pushEndpoints, options.lookupHost);
-  const push = new PushService(
-    database.db,
-    config.vapid,
-    alertActions,
-    notificationLog,
-    app.log.child({ module: 'push' }),
-    pushEndpoints,
-    options.push,
-  );
-  const events = new EventBus();
-  const twoFactorPolicy = { requireForAdmins: config.requireAdminTwoFactor ?? false };
-  const users = new UserService(database.db, tokens, throttle, events, twoFactorRule(twoFactorPolicy));
-  const twoFactor = new TwoFactorService({
-    db: database.db,
-    users,
-    tokens,
-    secrets: new Sealer(config.jwtSecret, 'totp-secret'),
-    recoveryHasher: new RecoveryCodeHasher(config.jwtSecret),
-    challenges: new TwoFactorChallenges(config.jwtSecret),
-    throttle,
-    policy: twoFactorPolicy,
-  });
-  const dataPath = createDataPath(database, events, app.log, config);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    redis,
-    tokens,
-    alertActions,
-    guards: authGuards(database.db, tokens, twoFactor.mayOmit),
-    users,
-    twoFactor,
-    mqtt: new MqttGateway(config),
-    events,
-    ...dataPath,
-    push,
-    pushEndpoints,
-    alertMailer: new AlertMailer(
-      database.db,
-      createMailer(config),
-      `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
-      notificationLog,
-      app.log.child({ module: 'mail' }),
-    ),
-    audit: new AuditLog(database.db, dataPath.partitions, app.log.child({ module: 'audit' })),
-  };
+  const ctx = composeServices(config, database, redis, app.log, options);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -215,10 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     skipOnError: true,
     // Per client as the device limits count them: an IPv6 address by its /64.
     keyGenerator: (request) => addressKey(request.ip),
-    errorResponseBuilder: (_req, context) =>
-      new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited, undefined, {
-        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
-      }),
+    errorResponseBuilder: (_req, context) => tooManyRequests(SERVER_MESSAGES.rateLimited, context.ttl / 1000),
   });
   await app.register(swagger, {
     openapi: {
@@ -252,34 +167,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.get('/api/v1/openapi.json', async () => app.swagger());
   await registerApiReference(app);
-  registerMetrics(app, ctx, notificationLog);
-
-  await app.register((instance) => userRoutes(instance, ctx), { prefix: '/api/v1/user' });
-  await app.register((instance) => exportRoutes(instance, ctx), { prefix: '/api/v1/export' });
-  await app.register((instance) => fhirRoutes(instance, ctx), { prefix: '/fhir/R4' });
-  await app.register((instance) => shareRoutes(instance, ctx), { prefix: '/api/v1/share' });
-  await app.register((instance) => sharedRoutes(instance, ctx), { prefix: '/api/v1/shared' });
-  await app.register((instance) => adminRoutes(instance, ctx), { prefix: '/api/v1/admin' });
-  await app.register((instance) => auditRoutes(instance, ctx), { prefix: '/api/v1/admin' });
-  await app.register((instance) => pushRoutes(instance, ctx), { prefix: '/api/v1/push' });
-  await registerDataPath(app, ctx);
-  ctx.push.listen(ctx.events);
-  ctx.alertMailer.listen(ctx.events);
-
-  ctx.realtime = registerRealtime(app, ctx);
-  await registerMqtt(app, ctx);
+  const running = await registerRoutes(app, ctx);
   registerWebApp(app, config);
 
   app.addHook('onClose', async () => {
-    // Queued readings are written (and their events published) before the listeners stop.
-    await closeDataPath(ctx);
-    // Background senders finish what is in flight while the database is still open.
-    await Promise.all([ctx.push.close(ctx.events), ctx.alertMailer.close(ctx.events)]);
-    await notificationLog.flush();
+    await running.stop();
     await database.close();
     if (redis) await redis.quit().catch(() => {});
   });
-  return { app, ctx };
+  return { app, ctx, realtime: running.realtime };
 }
 
 /** Vite names every file under /assets/ by a hash of its content: it never changes under its name. */

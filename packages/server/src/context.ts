@@ -14,15 +14,20 @@ import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
-import type { AlertEngine } from './modules/alert/engine.ts';
+import type { AdminService } from './modules/admin/service.ts';
+import type { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
+import type { DeviceService } from './modules/device/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
+import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
+import type { ReadingsService } from './modules/readings/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
-import type { MqttGateway } from './mqtt/index.ts';
+import type { MqttGateway } from './mqtt/gateway.ts';
 import type { PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import type { PushService } from './push-delivery/push-service.ts';
-import type { Realtime } from './realtime/socket-server.ts';
+import type { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
+import type { SystemStatusService } from './system-status/system-status.ts';
 
 /** Fastify with zod schemas as the type provider: bodies and replies are typed from the schemas. */
 export type AppInstance = FastifyInstance<
@@ -33,7 +38,7 @@ export type AppInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** Everything a module needs, built once in `buildApp`. */
+/** Every service of the server, built once by the composition root (composition.ts). */
 export interface AppContext {
   config: AppConfig;
   database: Database;
@@ -49,18 +54,32 @@ export interface AppContext {
   events: EventBus;
   /** MQTT ingestion: where devices connect (`status`, `describe()`) and its counters (`stats`). */
   mqtt: MqttGateway;
-  /** Socket.IO, set once registered (`buildApp` always does). */
-  realtime?: Realtime;
   /** Device authentication and ingestion for HTTP and MQTT (contract atop modules/ingest/service.ts). */
   ingest: IngestService;
   /** Time partitions of readings and rollups: made ahead and on demand, dropped after retention. */
   partitions: TimePartitions;
-  /** Vital-sign episodes and the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */
+  /** The one place alerts are raised: vital-sign episodes, device events, the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */
   alertEngine: AlertEngine;
+  /** Devices for their users and admins; `devices.credentials` is the one cache ingestion checks. */
+  devices: DeviceService;
+  /** Readings stored (with rollups) and read back: latest, history. */
+  readings: ReadingsService;
+  /** A user's alerts: lists, read state, acknowledge / resolve, snoozes, timeline. */
+  alerts: AlertService;
+  /** Platform figures and user management for admins. */
+  admin: AdminService;
+  /** The admin's System Status (database, API, notifications, e-mail). */
+  systemStatus: SystemStatusService;
+  /** Event-loop lag, for the API's status. */
+  eventLoop: EventLoopMonitor;
   /** Web Push of new alerts to every assigned user's browsers, in the background. */
   push: PushService;
+  /** A user's browsers subscribed to push. */
+  pushBrowsers: PushBrowsersService;
   /** Which push endpoints a browser may subscribe with (the push service's connections use it too). */
   pushEndpoints: PushEndpointGuard;
+  /** What became of each push and e-mail of an alert (its timeline), written in batches. */
+  notificationLog: NotificationLog;
   /** Alert emails to assigned users who opted in, in the background. */
   alertMailer: AlertMailer;
   /** Security-relevant actions, append-only, for admins to examine. */

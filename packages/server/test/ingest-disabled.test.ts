@@ -36,7 +36,7 @@ describe.each(dbTargets())('a device disabled elsewhere on $name', (target) => {
   it('stores no device-raised alert (403)', async () => {
     const device = await disabledBehindTheCache();
     const refused = built().ctx.ingest.ingestAlerts({ id: device._id }, [{ alertType: 'SOS' }]);
-    await expect(refused).rejects.toMatchObject({ status: 403 });
+    await expect(refused).rejects.toMatchObject({ code: 'deviceInactive' });
     expect(await countRows(built(), 'alerts', device._id)).toBe(0);
   });
 
@@ -47,7 +47,7 @@ describe.each(dbTargets())('a device disabled elsewhere on $name', (target) => {
       built().ctx.ingest.ingestHealth({ id: disabled._id }, [{ heartRate: 70 }]),
       built().ctx.ingest.ingestHealth({ id: active._id }, [{ heartRate: 70 }]),
     ]);
-    expect(refused).toMatchObject({ status: 'rejected', reason: { status: 403 } });
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'deviceInactive' } });
     expect(accepted).toEqual({ status: 'fulfilled', value: { accepted: 1, duplicates: 0 } });
     expect(await countRows(built(), 'health_records', disabled._id)).toBe(1);
     expect(await countRows(built(), 'health_records', active._id)).toBe(1);

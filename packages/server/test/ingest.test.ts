@@ -123,15 +123,17 @@ describe.each(dbTargets())('HTTP ingestion on $name', (target) => {
       id: a._id,
     });
     await expect(built().ctx.ingest.authenticateDevice(a._id, b.apiAuthCode)).rejects.toMatchObject({
-      status: 401,
+      code: 'unknownApiKey',
     });
     await expect(built().ctx.ingest.authenticateDevice('nope', a.apiAuthCode)).rejects.toMatchObject({
-      status: 401,
+      code: 'unknownApiKey',
     });
     await expect(built().ctx.ingest.authenticateDevice(a._id, 'not-a-key')).rejects.toMatchObject({
-      status: 401,
+      code: 'unknownApiKey',
     });
-    await expect(built().ctx.ingest.authenticateDevice(a._id, '')).rejects.toMatchObject({ status: 401 });
+    await expect(built().ctx.ingest.authenticateDevice(a._id, '')).rejects.toMatchObject({
+      code: 'unknownApiKey',
+    });
   });
 
   it('rejects implausible values with a clear per-field message and stores nothing from the request', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/errors.ts';
+import { DomainError } from '../src/errors.ts';
 import { userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, unique, useTestApp } from './helpers.ts';
 
@@ -99,9 +99,11 @@ describe.each(dbTargets())('odd input on $name', (target) => {
 
     it('a device password with a NUL (MQTT) is a wrong password, not a failed query', async () => {
       const refused = built().ctx.ingest.authenticateDevice(deviceId, `${apiAuthCode}\u0000`);
-      await expect(refused).rejects.toBeInstanceOf(AppError);
-      await expect(refused).rejects.toMatchObject({ status: 401 });
-      await expect(built().ctx.ingest.authenticateApiKey('\u0000')).rejects.toMatchObject({ status: 401 });
+      await expect(refused).rejects.toBeInstanceOf(DomainError);
+      await expect(refused).rejects.toMatchObject({ code: 'unknownApiKey' });
+      await expect(built().ctx.ingest.authenticateApiKey('\u0000')).rejects.toMatchObject({
+        code: 'unknownApiKey',
+      });
     });
   });
 

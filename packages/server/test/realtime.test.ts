@@ -133,13 +133,13 @@ describe.each(dbTargets())('Socket.IO real time on $name', (target) => {
     const bob = await signup(built());
     const aliceSocket = await connect({ token: alice.accessToken });
     const bobSocket = await connect({ token: bob.accessToken });
-    expect(await built().ctx.realtime!.revalidate()).toBe(0);
+    expect(await built().realtime.revalidate()).toBe(0);
 
     // Straight in the database, so no sessionsEnded notice closes the socket first (the
     // realtime-sessions tests cover those); like an expired token, only the periodic check sees it.
     await updateUser(built().ctx.db, alice.user._id, { tokensValidAfter: new Date() });
     const gone = new Promise<string>((resolve) => aliceSocket.once('disconnect', resolve));
-    expect(await built().ctx.realtime!.revalidate()).toBe(1);
+    expect(await built().realtime.revalidate()).toBe(1);
     expect(await gone).toBe('io server disconnect');
     expect(bobSocket.connected).toBe(true);
     await expect(connect({ token: alice.accessToken })).rejects.toThrow('Invalid or expired token');

@@ -3,7 +3,7 @@ import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findUserForSession } from '../modules/user/repository.ts';
+import { findUserForSession } from '../modules/user/service.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthContext {

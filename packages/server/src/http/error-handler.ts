@@ -1,18 +1,23 @@
 import { type ErrorBody, SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { HTTP_ERRORS, httpErrorHeaders } from './error-status.ts';
 
 const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.code(status).send(body);
 
-/** The one error handler: AppErrors as they are, validation as 400 with field issues, the rest a logged 500. */
+/**
+ * The one error handler: domain errors by their code (HTTP_ERRORS), validation as 400 with field
+ * issues, the rest a logged 500.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    if (error.headers) reply.headers(error.headers);
-    return send(reply, error.status, {
+  if (error instanceof DomainError) {
+    const { status, code } = HTTP_ERRORS[error.code];
+    reply.headers(httpErrorHeaders(error.code, error.details.retryAfterSeconds));
+    return send(reply, status, {
       success: false,
       message: error.message,
-      code: error.code,
+      code,
       ...(error.issues ? { issues: error.issues } : {}),
     });
   }

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext, AppInstance } from '../context.ts';
-import { AppError } from '../errors.ts';
-import type { NotificationLog } from '../modules/alert/timeline.ts';
+import { DomainError } from '../errors.ts';
 
 /**
  * The process's figures for Prometheus, under `vitalwatch_`: ingest (readings stored, queue depth,
@@ -11,7 +10,8 @@ import type { NotificationLog } from '../modules/alert/timeline.ts';
  * deliveries by outcome, connected sockets and MQTT devices, plus Node's own (memory, event-loop
  * lag, GC). One registry per app, so several apps in one process (tests) do not mix figures.
  */
-export function metricsRegistry(ctx: AppContext, notifications: NotificationLog): Registry {
+export function metricsRegistry(ctx: AppContext, sockets: () => number): Registry {
+  const notifications = ctx.notificationLog;
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'vitalwatch_' });
 
@@ -81,7 +81,7 @@ export function metricsRegistry(ctx: AppContext, notifications: NotificationLog)
     ['outcome'],
   );
   gauge(register, 'vitalwatch_sockets_connected', 'Browser sockets connected to this process.', () =>
-    ctx.realtime ? ctx.realtime.io.engine.clientsCount : 0,
+    sockets(),
   );
   gauge(
     register,
@@ -130,17 +130,15 @@ function counterOf(
  * token. Without METRICS_TOKEN the route does not exist: figures about patients' devices are not
  * published to whoever asks.
  */
-export function registerMetrics(app: AppInstance, ctx: AppContext, notifications: NotificationLog): void {
+export function registerMetrics(app: AppInstance, ctx: AppContext, sockets: () => number): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
-  const register = metricsRegistry(ctx, notifications);
+  const register = metricsRegistry(ctx, sockets);
   const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(401, 'UNAUTHORIZED', SERVER_MESSAGES.metricsTokenRequired, undefined, {
-        'www-authenticate': 'Bearer realm="metrics"',
-      });
+      throw new DomainError('metricsTokenRequired', SERVER_MESSAGES.metricsTokenRequired);
     }
     return reply.type(register.contentType).send(await register.metrics());
   });

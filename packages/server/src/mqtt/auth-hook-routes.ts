@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext, AppInstance } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { isDomainError } from '../errors.ts';
 import { isDeviceId } from './connect-guard.ts';
 import { parseDeviceTopic } from './device-messages.ts';
 import type { WrongCodeWatch } from './wrong-code-watch.ts';
@@ -62,9 +62,9 @@ export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, wron
     try {
       await ctx.ingest.authenticateDevice(username, password);
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      // 403 is the right code of a disabled device: not a guess, not counted.
-      if (err.status === 401) await wrongCodes.wrong(username, request.log);
+      if (!isDomainError(err, 'unknownApiKey', 'deviceInactive')) throw err;
+      // deviceInactive is the right code of a disabled device: not a guess, not counted.
+      if (err.code === 'unknownApiKey') await wrongCodes.wrong(username, request.log);
       return deny;
     }
     return allow();

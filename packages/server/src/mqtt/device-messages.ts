@@ -7,7 +7,7 @@ import {
   healthIngestBody,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../errors.ts';
+import { type ErrorCode, isDomainError } from '../errors.ts';
 
 /** Largest payload read: a full batch of 500 readings is about 75 KB. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;
@@ -100,13 +100,18 @@ export function parseDevicePayload(kind: DeviceTopicKind, payload: Buffer): Pars
  */
 export type Outcome = 'ack' | 'refuse' | 'retry';
 
+/** Domain errors that mean the device may not ingest now: the publish is refused. */
+const REFUSED = new Set<ErrorCode>(['unknownApiKey', 'deviceInactive', 'deviceNotFound']);
+/** Domain errors that the same bytes would meet again: acknowledged and dropped like a malformed payload. */
+const DROPPED = new Set<ErrorCode>(['invalidInput']);
+
 /** Parse, authorize, ingest, count: the one path for the embedded broker and the external-broker client. */
 export async function handleDeviceMessage<Device>(
   ingest: DeviceIngest<Device>,
   stats: MqttStats,
   log: FastifyBaseLogger,
   target: { deviceId: string; kind: DeviceTopicKind },
-  /** The device, checked again per message (it may have been disabled); throws a 401/403/404 AppError. */
+  /** The device, checked again per message (it may have been disabled); throws a DomainError. */
   resolveDevice: () => Promise<Device>,
   payload: Buffer,
 ): Promise<Outcome> {
@@ -128,12 +133,12 @@ export async function handleDeviceMessage<Device>(
     stats.duplicates += result.duplicates;
     return 'ack';
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      if (err.status === 401 || err.status === 403 || err.status === 404) {
-        stats.refused++;
-        log.warn({ deviceId, reason: err.message }, 'MQTT device may not ingest');
-        return 'refuse';
-      }
+    if (isDomainError(err) && REFUSED.has(err.code)) {
+      stats.refused++;
+      log.warn({ deviceId, reason: err.message }, 'MQTT device may not ingest');
+      return 'refuse';
+    }
+    if (isDomainError(err) && DROPPED.has(err.code)) {
       stats.malformed++;
       log.warn({ deviceId, kind, reason: err.message }, 'MQTT payload rejected by ingestion and dropped');
       return 'ack';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../errors.ts';
+import { isDomainError } from '../errors.ts';
 import { ConnectGuard, type ConnectLimits, remoteAddressOf } from './connect-guard.ts';
 import {
   type DeviceIngest,
@@ -12,7 +12,7 @@ import {
 
 /** What the broker needs from ingestion: device credentials, then the ingest calls. */
 export interface DeviceAuthenticator<Device> extends DeviceIngest<Device> {
-  /** Resolves to the device, or throws a 401/403 AppError. */
+  /** Resolves to the device, or throws DomainError `unknownApiKey` / `deviceInactive`. */
   authenticateDevice(deviceId: string, apiAuthCode: string): Promise<Device>;
 }
 
@@ -74,8 +74,8 @@ export async function startEmbeddedBroker<Device>(
       await ingest.authenticateDevice(username, apiAuthCode);
     } catch (err) {
       // The right code of a disabled device: not a guess, not counted.
-      if (err instanceof AppError && err.status === 403) return authError(5, err.message);
-      if (err instanceof AppError && err.status < 500) {
+      if (isDomainError(err, 'deviceInactive')) return authError(5, err.message);
+      if (isDomainError(err, 'unknownApiKey')) {
         await guard.failed(ip, username, apiAuthCode);
         return authError(4, err.message);
       }

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PUSH_ENDPOINT_ISSUES, type PushEndpointIssue, SERVER_MESSAGES } from '@vitalwatch/shared';
-import { type AppError, badRequest, serviceUnavailable } from '../errors.ts';
+import { badRequest, type DomainError, temporarilyUnavailable } from '../errors.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /** The push services browsers subscribe with; `*.` allows any name under that domain. */
@@ -132,7 +132,7 @@ export class PushEndpointGuard {
       found = await withTimeout(this.lookup(name), DNS_TIMEOUT_MS);
     } catch (err) {
       if (NOT_FOUND_CODES.has(String((err as NodeJS.ErrnoException).code))) return 'notFound';
-      throw serviceUnavailable(SERVER_MESSAGES.pushEndpointCheckFailed, 5);
+      throw temporarilyUnavailable(SERVER_MESSAGES.pushEndpointCheckFailed, 5);
     }
     if (found.length === 0) return 'notFound';
     return found.every((a) => isPublicAddress(a.address)) ? undefined : 'privateAddress';
@@ -191,7 +191,7 @@ class GuardedAgent extends https.Agent {
 }
 
 /** The 400 of a refused endpoint: the message, and the same as the issue of `fcmToken.endpoint`. */
-const endpointRefused = (issue: PushEndpointIssue): AppError =>
+const endpointRefused = (issue: PushEndpointIssue): DomainError =>
   badRequest(PUSH_ENDPOINT_ISSUES[issue], [
     { path: 'fcmToken.endpoint', message: PUSH_ENDPOINT_ISSUES[issue] },
   ]);

@@ -6,14 +6,13 @@ import type { AlertActionTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
-import { notifiedUsers } from '../modules/alert/snoozes.ts';
-import type { NotificationLog } from '../modules/alert/timeline.ts';
+import { type NotificationLog, notifiedUsers } from '../modules/alert/service.ts';
 import {
   deleteSubscription,
   markDelivered,
   type PushSubscriptionRow,
   subscriptionsOfUsers,
-} from '../modules/push-subscriptions/repository.ts';
+} from '../modules/push-subscriptions/service.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
 import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@vitalwatch/shared';
-import { presentUser } from '../user/presenter.ts';
+import { presentUser } from '../user/service.ts';
 import type { AdminUserRow } from './repository.ts';
 
 /** A user for the admin screens: the public user (no hash, no token) plus the assigned-device count. */

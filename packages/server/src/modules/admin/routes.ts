@@ -15,23 +15,10 @@ import {
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { EventLoopMonitor } from '../../system-status/event-loop-monitor.ts';
-import { SystemStatusService } from '../../system-status/system-status.ts';
-import { AdminService } from './service.ts';
 
 /** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
 export async function adminRoutes(app: AppInstance, ctx: AppContext) {
-  const admin = new AdminService(ctx.db, ctx.users, ctx.events);
-  const monitor = new EventLoopMonitor();
-  const status = new SystemStatusService({
-    ping: () => ctx.database.ping(),
-    monitor,
-    push: ctx.push,
-    vapidKeysPresent: ctx.config.vapid !== undefined,
-    smtpUrl: ctx.config.smtpUrl,
-    dataDir: ctx.config.dataDir,
-  });
-  app.addHook('onClose', async () => monitor.stop());
+  const { admin, systemStatus: status } = ctx;
   // Before validation, so a guest gets 401 and a user 403 whatever they send.
   app.addHook('onRequest', ctx.guards.requireRole('admin'));
 

@@ -11,15 +11,15 @@ import {
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation, sqlState } from '../../db/sql-state.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { badRequest, DomainError, notFound } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
-import * as userRepo from '../user/repository.ts';
 import type { UserService } from '../user/service.ts';
+import * as userRepo from '../user/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repository.ts';
 
-const lastAdmin = () => new AppError(409, 'LAST_ADMIN', ADMIN_MESSAGES.lastAdmin);
+const lastAdmin = () => new DomainError('lastAdmin', ADMIN_MESSAGES.lastAdmin);
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
 
 /** The admin's rules: platform figures and user management (roles are checked by the routes). */
@@ -78,7 +78,7 @@ export class AdminService {
         if (user.role === 'admin' && input.role !== 'admin') await this.assertOtherAdmin(tx, id);
         // Devices are watched by users; an admin would get a device's alerts with no screen to see them.
         if (user.role !== 'admin' && input.role === 'admin' && (await repo.deviceCountOf(tx, id)) > 0) {
-          throw new AppError(409, 'HAS_DEVICES', ADMIN_MESSAGES.adminWithDevices);
+          throw new DomainError('adminHasDevices', ADMIN_MESSAGES.adminWithDevices);
         }
         await this.users.assertAvailable(tx, input.username, input.email, id);
         return userRepo.updateUser(tx, id, { ...input, email: input.email.toLowerCase() });
@@ -110,7 +110,7 @@ export class AdminService {
   /** Removes the user with their sessions, push subscriptions and device assignments; devices stay. */
   async deleteUser(callerId: string, id: string): Promise<void> {
     if (!isUuid(id)) throw userNotFound();
-    if (id === callerId) throw new AppError(409, 'SELF_DELETE', ADMIN_MESSAGES.selfDelete);
+    if (id === callerId) throw new DomainError('selfDelete', ADMIN_MESSAGES.selfDelete);
     await this.db.transaction(async (tx) => {
       const user = await userRepo.findUserById(tx, id);
       if (!user) throw userNotFound();

@@ -8,6 +8,7 @@ import {
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
+import { deviceInactive, unknownApiKey } from '../../errors.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
 import { type Publication, publish } from '../../lib/publish.ts';
 import { type ConditionState, judgeLate, sameState, type TimedVitals, walkConditions } from './conditions.ts';
@@ -41,12 +42,6 @@ export interface DeviceReadings<R extends TimedVitals> {
 export interface Judgement {
   raised: repo.StoredAlert[];
   ended: repo.LifecycleRow[];
-}
-
-/** A device that raises alerts of its own (FALL, SOS, …), looked up with its audience. */
-export interface EventSource extends Audience {
-  deviceName: string;
-  alarmSettings: AlarmSettings;
 }
 
 export interface EngineTimers {
@@ -123,27 +118,34 @@ export class AlertEngine {
     return { raised, ended: endedRows };
   }
 
-  /** Device-raised events (FALL, SOS, …): every new one is an alert, whatever conditions are open. */
-  async raiseDeviceEvents(
-    tx: Tx,
-    source: EventSource & { deviceId: string },
-    events: AlertEvent[],
-    receivedAt: Date,
-  ): Promise<repo.StoredAlert[]> {
-    const stored = await repo.insertAlerts(
-      tx,
-      events.map((e) => ({
-        deviceId: source.deviceId,
-        messageId: e.messageId ?? null,
-        alertType: e.alertType,
-        recordedAt: e.recordedAt ? new Date(e.recordedAt) : receivedAt,
-        priority: priorityOf(e.alertType),
-        ...deviceEventText(e.alertType, source.deviceName, e),
-      })),
-      () => source.alarmSettings.escalation,
-      receivedAt,
-    );
-    return stored;
+  /**
+   * Device-raised events (FALL, SOS, …) of one device: every new one is an alert, whatever
+   * conditions are open (a repeated messageId is stored once). Stored and announced to everyone
+   * assigned; resolves to how many were new. Throws `unknownApiKey` for a device that no longer
+   * exists and `deviceInactive` for a disabled one (checked under the same transaction).
+   */
+  async raiseDeviceEvents(deviceId: string, events: AlertEvent[], receivedAt: Date): Promise<number> {
+    const { device, stored } = await this.db.transaction(async (tx) => {
+      const found = await repo.deviceAudience(tx, deviceId);
+      if (!found) throw unknownApiKey();
+      if (!found.isValid) throw deviceInactive();
+      const alerts = await repo.insertAlerts(
+        tx,
+        events.map((e) => ({
+          deviceId,
+          messageId: e.messageId ?? null,
+          alertType: e.alertType,
+          recordedAt: e.recordedAt ? new Date(e.recordedAt) : receivedAt,
+          priority: priorityOf(e.alertType),
+          ...deviceEventText(e.alertType, found.deviceName, e),
+        })),
+        () => found.alarmSettings.escalation,
+        receivedAt,
+      );
+      return { device: found, stored: alerts };
+    });
+    this.announce({ ...device, deviceId }, device.deviceName, stored);
+    return stored.length;
   }
 
   /** Publish committed new alerts, or new states of alerts, to everyone assigned. */

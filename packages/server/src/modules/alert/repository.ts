@@ -1,6 +1,7 @@
-import type { EscalationSettings } from '@vitalwatch/shared';
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type EscalationSettings, effectiveAlarmSettings } from '@vitalwatch/shared';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { contactIdsOf, userIdsOf } from '../../db/device-audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import {
@@ -54,16 +55,6 @@ export interface VisibleAlert extends LifecycleRow {
   createdAt: Date;
   isRead: boolean;
 }
-
-/**
- * A device's primary contacts (notified of every alert), as a SQL array: those assigned as
- * primary, or, when every assigned user is a backup, all of them, so no alert goes unnotified.
- */
-export const contactIdsOf = (deviceId: unknown) =>
-  sql<string[]>`coalesce(
-    nullif(array(select du.user_id::text from ${deviceUsers} du
-      where du.device_id = ${deviceId} and du.contact_role = 'primary'), '{}'),
-    array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId}))`;
 
 export interface EpisodeKey {
   deviceId: string;
@@ -476,4 +467,19 @@ export async function markRead(tx: Tx, userId: string, alertIds: string[]): Prom
     z.object({ alert_id: z.string() }),
   );
   return rows.map((r) => r.alert_id);
+}
+
+/** Name, validity, audience and escalation settings of one device, for device-raised alerts. */
+export async function deviceAudience(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      deviceName: devices.deviceName,
+      isValid: devices.isValid,
+      alarmSettings: devices.alarmSettings,
+      userIds: userIdsOf(devices.id),
+      contactIds: contactIdsOf(devices.id),
+    })
+    .from(devices)
+    .where(inArray(devices.id, [id]));
+  return row && { ...row, alarmSettings: effectiveAlarmSettings(row.alarmSettings) };
 }

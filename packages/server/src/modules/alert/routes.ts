@@ -19,10 +19,10 @@ import {
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import type { AlertService } from './service.ts';
 
 /** `/api/v1/alert/*`: the caller's alerts. */
-export async function alertRoutes(app: AppInstance, ctx: AppContext, alerts: AlertService) {
+export async function alertRoutes(app: AppInstance, ctx: AppContext) {
+  const { alerts } = ctx;
   const onRequest = ctx.guards.requireAuth;
 
   app.post(

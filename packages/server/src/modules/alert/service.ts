@@ -12,8 +12,8 @@ import type { AlertActionTokens } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { canSeeDevice } from '../device/policy.ts';
-import { findUserById } from '../user/repository.ts';
+import { canSeeDevice } from '../device/service.ts';
+import { findUserById } from '../user/service.ts';
 import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -21,6 +21,13 @@ import * as snoozes from './snoozes.ts';
 import { alertTimeline } from './timeline.ts';
 
 /** What an acknowledge or resolve call did: `changed` false when someone else was first. */
+// What other modules use of alerts: only through this file.
+export type { ConditionState } from './conditions.ts';
+export { AlertEngine } from './engine.ts';
+export { presentLifecycle, presentNewAlert } from './presenter.ts';
+export { notifiedUsers } from './snoozes.ts';
+export { NotificationLog } from './timeline.ts';
+
 export interface LifecycleOutcome {
   alert: AlertLifecycle;
   changed: boolean;

@@ -2,7 +2,7 @@ import { type AlertRecord, isInQuietHours, type SnoozeRecord } from '@vitalwatch
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
 import { alertSnoozes, devices, deviceUsers, users } from '../../db/schema.ts';
-import { storedQuietHours } from '../user/presenter.ts';
+import { storedQuietHours } from '../user/service.ts';
 
 const snoozeColumns = {
   device: alertSnoozes.deviceId,

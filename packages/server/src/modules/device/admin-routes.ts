@@ -10,13 +10,13 @@ import {
   messageOnly,
 } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
-import type { DeviceService } from './service.ts';
 
 /**
  * Admin device management, registered under `/api/v1/admin` beside the admin user API (a
  * separate plugin with distinct paths).
  */
-export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext, devices: DeviceService) {
+export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
+  const { devices } = ctx;
   const onRequest = ctx.guards.requireRole('admin');
 
   app.post('/all-devices', { onRequest, schema: { response: { 200: adminDevicesResponse } } }, async () => ({

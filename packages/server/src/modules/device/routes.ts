@@ -12,13 +12,13 @@ import {
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import type { DeviceService } from './service.ts';
 
 /**
  * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
  * for the alarm settings, which admins and the device's users may both read and change.
  */
-export async function deviceRoutes(app: AppInstance, ctx: AppContext, devices: DeviceService) {
+export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
+  const { devices } = ctx;
   const onRequest = ctx.guards.requireRole('user');
 
   app.post(

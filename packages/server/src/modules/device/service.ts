@@ -13,9 +13,15 @@ import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
+import { DeviceCredentials } from './credentials.ts';
 import { canSeeDevice } from './policy.ts';
 import { presentAdminDevice, presentUserDevice } from './presenter.ts';
 import * as repo from './repository.ts';
+
+// What other modules use of devices: only through this file.
+export { DeviceCredentials } from './credentials.ts';
+export { canSeeDevice } from './policy.ts';
+export { type DeviceRow, findDeviceById } from './repository.ts';
 
 export interface AdminDeviceInput {
   deviceName: string;
@@ -33,13 +39,17 @@ const CODE_ATTEMPTS = 5;
 
 export class DeviceService {
   /**
-   * @param onChanged called after a device's validity, API code or existence changed, so caches
-   *   of device credentials (ingestion) drop it at once on this node.
+   * @param credentials the devices as ingestion checks them: a device whose validity, API code or
+   *   existence changes is forgotten there at once on this node.
    */
   constructor(
     private readonly db: Db,
-    private readonly onChanged: (deviceId: string) => void = () => {},
+    readonly credentials: DeviceCredentials = new DeviceCredentials(db),
   ) {}
+
+  private onChanged(deviceId: string): void {
+    this.credentials.forget(deviceId);
+  }
 
   // ---- alarm settings: admins, and the users assigned to the device ----
 

@@ -1,5 +1,5 @@
 import type { TemperatureUnit } from '@vitalwatch/shared';
-import type { StoredReading } from '../export/queries.ts';
+import type { StoredReading } from '../export/service.ts';
 
 /**
  * FHIR R4 resources of VitalWatch data, plain JSON. Readings become vital-signs Observations

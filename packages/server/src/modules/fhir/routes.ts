@@ -4,11 +4,11 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { canSeeDevice } from '../device/policy.ts';
-import { findDeviceById } from '../device/repository.ts';
-import { type ReadingCursor, readingPage, readingPages } from '../export/queries.ts';
-import { findUserById } from '../user/repository.ts';
+import { DomainError } from '../../errors.ts';
+import { HTTP_ERRORS } from '../../http/error-status.ts';
+import { canSeeDevice, findDeviceById } from '../device/service.ts';
+import { type ReadingCursor, readingPage, readingPages } from '../export/service.ts';
+import { findUserById } from '../user/service.ts';
 import {
   capabilityStatement,
   deviceResource,
@@ -87,16 +87,11 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
         .code(err.status)
         .type(FHIR_JSON)
         .send(operationOutcome(err.code, err.message, err.expression));
-    if (err instanceof AppError) {
+    if (err instanceof DomainError) {
+      const { status } = HTTP_ERRORS[err.code];
       const code =
-        err.status === 401
-          ? 'login'
-          : err.status === 403
-            ? 'forbidden'
-            : err.status === 404
-              ? 'not-found'
-              : 'processing';
-      return reply.code(err.status).type(FHIR_JSON).send(operationOutcome(code, err.message));
+        status === 401 ? 'login' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'processing';
+      return reply.code(status).type(FHIR_JSON).send(operationOutcome(code, err.message));
     }
     if (err.validation) return reply.code(400).type(FHIR_JSON).send(operationOutcome('invalid', err.message));
     request.log.error({ err }, 'fhir request failed');

@@ -2,8 +2,8 @@ import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressKey } from '../../auth/address-key.ts';
 import type { FailureThrottle } from '../../auth/failure-throttle.ts';
-import { AppError, tooManyRequests } from '../../errors.ts';
-import type { DeviceRow } from '../device/repository.ts';
+import { isDomainError, tooManyRequests } from '../../errors.ts';
+import type { DeviceRow } from '../device/service.ts';
 import type { IngestService } from './service.ts';
 
 /**
@@ -24,7 +24,7 @@ export function apiKeyAuthenticator(
     try {
       return await ingest.authenticateApiKey(apiKey);
     } catch (err) {
-      if (!(err instanceof AppError) || err.status !== 401) throw err;
+      if (!isDomainError(err, 'missingApiKey', 'unknownApiKey')) throw err;
       const key = addressKey(ip);
       const waiting = await failures.blockedFor(key);
       if (waiting > 0) throw tooManyRequests(SERVER_MESSAGES.rateLimited, waiting);

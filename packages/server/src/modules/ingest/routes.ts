@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
 import { sharedFailureThrottle } from '../../auth/failure-throttle.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import type { DeviceRow } from '../device/repository.ts';
+import type { DeviceRow } from '../device/service.ts';
 import { apiKeyAuthenticator } from './api-key-auth.ts';
-import type { IngestService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +20,8 @@ export const DEFAULT_INGEST_RATE_PER_DEVICE = 100;
 const device = (request: FastifyRequest): DeviceRow => request.ingestDevice!;
 
 /** `/api/v1/ingest/*`: devices post readings and events with their API key. */
-export async function ingestRoutes(app: AppInstance, ctx: AppContext, ingest: IngestService) {
+export async function ingestRoutes(app: AppInstance, ctx: AppContext) {
+  const { ingest } = ctx;
   app.decorateRequest('ingestDevice', null);
 
   const limits = deviceAuthLimits(ctx.config.deviceAuth);

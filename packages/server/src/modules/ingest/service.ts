@@ -2,9 +2,11 @@
  * Device ingestion, one service for HTTP and MQTT: `ctx.ingest` (an IngestService).
  *
  *   authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow>
- *     HTTP `X-Api-Key`. Throws AppError 401 (missing/unknown key) or 403 (device inactive).
+ *     HTTP `X-Api-Key`. Throws DomainError `missingApiKey`, `unknownApiKey` or `deviceInactive`.
  *   authenticateDevice(deviceId: string, apiAuthCode: string): Promise<DeviceRow>
- *     MQTT username + password. 401 unknown code or another device's code; 403 inactive.
+ *     MQTT username + password. `unknownApiKey` (also another device's code), `deviceInactive`.
+ *   findActiveDevice(deviceId: string): Promise<DeviceRow>
+ *     The device of an external broker's topic. `deviceNotFound`, `deviceInactive`.
  *   ingestHealth(device: { id: string }, readings: HealthReading[]): Promise<IngestResult>
  *   ingestAlerts(device: { id: string }, events: AlertEvent[]): Promise<IngestResult>
  *     Items already parsed with the shared `healthReading` / `alertEvent` schemas (or the
@@ -18,17 +20,16 @@
  *   'alerts' (audience, alerts: AlertRecord[])  new alerts of one device, `isRead` false.
  * `userIds` are the users assigned to the device at commit time. Listeners must not throw or block.
  *
- *   forgetDevice(deviceId): drop cached credentials (the device module calls it on admin changes).
  *   drain(): wait for queued readings to commit (app close does it before the database closes).
  *
- * Credentials are cached for at most a second (validity changes and new API codes take effect
- * within that on every node; at once on the node where the admin made the change).
- * Alerts raised from readings (and DEVICE_OFFLINE, by `ctx.alertEngine.sweepOffline(now)`, on a
- * timer) reach 'alerts' the same way; alerts their episode resolved reach 'alertLifecycle'.
+ * Credentials come from the device module's one cache (DeviceCredentials: at most a second old,
+ * forgotten at once on the node where an admin changes the device). Readings are stored by the
+ * readings module, device events raised by the alert engine; alerts raised from readings (and
+ * DEVICE_OFFLINE, by `ctx.alertEngine.sweepOffline(now)`, on a timer) reach 'alerts' the same way;
+ * alerts their episode resolved reach 'alertLifecycle'.
  */
 import {
   type AlertEvent,
-  DEVICE_MESSAGES,
   HEALTH_MESSAGES,
   type HealthReading,
   INGEST_BATCH_MAX,
@@ -36,24 +37,19 @@ import {
   SERVER_MESSAGES,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
-import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
-import { badRequest, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../errors.ts';
-import type { EventBus } from '../../lib/events.ts';
+import type { TimePartitions } from '../../db/partitions.ts';
+import {
+  badRequest,
+  DomainError,
+  deviceInactive,
+  deviceNotFound,
+  missingApiKey,
+  unknownApiKey,
+} from '../../errors.ts';
 import { GroupCommitter, QueueFull, type WhenFull } from '../../lib/group-commit.ts';
-import { publish } from '../../lib/publish.ts';
-import type { AlertEngine } from '../alert/engine.ts';
-import { type DeviceRow, findDeviceByApiAuthCode } from '../device/repository.ts';
-import { type HealthBatchItem, storeHealthBatch } from '../readings/store.ts';
-import { deviceAudience } from '../readings/store-repository.ts';
-
-const CREDENTIAL_TTL_MS = 1000;
-const CREDENTIAL_CACHE_MAX = 10_000;
-/**
- * API codes are 43 base64url characters. Anything else is no key and costs no database lookup
- * (a NUL, for one, would fail the query instead of matching nothing).
- */
-const API_KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+import type { AlertEngine } from '../alert/service.ts';
+import type { DeviceCredentials, DeviceRow } from '../device/service.ts';
+import type { HealthBatchItem, ReadingsService } from '../readings/service.ts';
 
 export interface IngestOptions {
   /** Most readings in one group commit. */
@@ -79,12 +75,15 @@ const INGEST_QUEUE_BATCHES = 4;
 /** An MQTT publish waits this long for room, then its connection closes without a PUBACK and the device resends. */
 const ROOM_WAIT_MS = 10_000;
 
+export interface IngestDeps {
+  credentials: DeviceCredentials;
+  readings: ReadingsService;
+  engine: AlertEngine;
+  partitions: TimePartitions;
+  log: FastifyBaseLogger;
+}
+
 export class IngestService {
-  private readonly credentials = new Map<string, { device: DeviceRow; at: number }>();
-  /** Credential lookups under way, by API code. */
-  private readonly lookups = new Map<string, Promise<DeviceRow | undefined>>();
-  /** Moves on every admin change of a device, so a lookup begun before it is not cached. */
-  private generation = 0;
   /** One group committer per lane; a device always uses the same lane. */
   private readonly lanes: GroupCommitter<HealthBatchItem, IngestResult>[];
   /** Readings refused because the queue was full, since start. */
@@ -94,11 +93,7 @@ export class IngestService {
   private lastShedLog = 0;
 
   constructor(
-    private readonly db: Db,
-    private readonly engine: AlertEngine,
-    private readonly partitions: TimePartitions,
-    private readonly events: EventBus,
-    private readonly log: FastifyBaseLogger,
+    private readonly deps: IngestDeps,
     options: IngestOptions = {},
   ) {
     const maxRows = options.maxBatchRows ?? 10 * INGEST_BATCH_MAX;
@@ -127,34 +122,33 @@ export class IngestService {
   }
 
   async authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow> {
-    if (!apiKey) throw unauthorized(DEVICE_MESSAGES.missingApiKey);
-    const device = await this.lookup(apiKey);
-    if (!device) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
-    if (!device.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+    if (!apiKey) throw missingApiKey();
+    const device = await this.deps.credentials.byApiKey(apiKey);
+    if (!device) throw unknownApiKey();
+    if (!device.isValid) throw deviceInactive();
     return device;
   }
 
   async authenticateDevice(deviceId: string, apiAuthCode: string): Promise<DeviceRow> {
-    const device = apiAuthCode ? await this.lookup(apiAuthCode) : undefined;
+    const device = apiAuthCode ? await this.deps.credentials.byApiKey(apiAuthCode) : undefined;
     // Another device's code is a wrong password for this device id (MQTT: bad username or password).
-    if (!device || device.id !== deviceId) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
-    if (!device.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
+    if (!device || device.id !== deviceId) throw unknownApiKey();
+    if (!device.isValid) throw deviceInactive();
     return device;
   }
 
-  /** Drop cached credentials of a device (its validity or codes changed, or it was deleted). */
-  forgetDevice(deviceId: string): void {
-    this.generation++;
-    this.lookups.clear();
-    for (const [key, entry] of this.credentials) {
-      if (entry.device.id === deviceId) this.credentials.delete(key);
-    }
+  /** The device named by an external broker's topic (the broker authenticated the publisher). */
+  async findActiveDevice(deviceId: string): Promise<DeviceRow> {
+    const device = await this.deps.credentials.byId(deviceId);
+    if (!device) throw deviceNotFound();
+    if (!device.isValid) throw deviceInactive();
+    return device;
   }
 
   /**
    * `whenFull` decides what a caller meets when the queue already holds its limit: `'refuse'`
-   * (HTTP) a 429 with Retry-After at once; `'wait'` (MQTT) waiting for room, so the PUBACK comes
-   * later and the device, its in-flight window full, slows down; after ROOM_WAIT_MS a 503.
+   * (HTTP) `ingestQueueFull` at once; `'wait'` (MQTT) waiting for room, so the PUBACK comes later
+   * and the device, its in-flight window full, slows down; after ROOM_WAIT_MS `ingestQueueTimedOut`.
    */
   async ingestHealth(
     device: { id: string },
@@ -180,27 +174,23 @@ export class IngestService {
       this.shed += rows.length;
       if (Date.now() - this.lastShedLog > 10_000) {
         this.lastShedLog = Date.now();
-        this.log.warn({ queued: this.queuedRows, shed: this.shed }, 'ingest queue full: shedding load');
+        this.deps.log.warn({ queued: this.queuedRows, shed: this.shed }, 'ingest queue full: shedding load');
       }
-      throw err.waited
-        ? serviceUnavailable(SERVER_MESSAGES.ingestBusy, 1)
-        : tooManyRequests(SERVER_MESSAGES.ingestBusy, 1);
+      throw new DomainError(
+        err.waited ? 'ingestQueueTimedOut' : 'ingestQueueFull',
+        SERVER_MESSAGES.ingestBusy,
+        {
+          retryAfterSeconds: 1,
+        },
+      );
     });
   }
 
   /** Device-raised events (FALL, SOS, …): the alert engine makes each new one an alert. */
   async ingestAlerts(device: { id: string }, events: AlertEvent[]): Promise<IngestResult> {
     if (events.length === 0) return { accepted: 0, duplicates: 0 };
-    const receivedAt = new Date();
-    const { target, stored } = await this.db.transaction(async (tx) => {
-      const found = await deviceAudience(tx, device.id);
-      if (!found) throw unauthorized(DEVICE_MESSAGES.unknownApiKey);
-      if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
-      const source = { ...found, deviceId: device.id };
-      return { target: source, stored: await this.engine.raiseDeviceEvents(tx, source, events, receivedAt) };
-    });
-    this.engine.announce(target, target.deviceName, stored);
-    return { accepted: stored.length, duplicates: events.length - stored.length };
+    const accepted = await this.deps.engine.raiseDeviceEvents(device.id, events, new Date());
+    return { accepted, duplicates: events.length - accepted };
   }
 
   /** Wait for queued readings to be written (call before closing the database). */
@@ -213,8 +203,8 @@ export class IngestService {
    * (and would make a partition for nothing): refused, with a message that says why.
    */
   private refuseExpired(readings: HealthReading[], now: Date): void {
-    const days = this.partitions.retention.raw;
-    const cutoff = this.partitions.cutoff('raw', now).getTime();
+    const days = this.deps.partitions.retention.raw;
+    const cutoff = this.deps.partitions.cutoff('raw', now).getTime();
     const issues = readings.flatMap((r, i) =>
       r.recordedAt && Date.parse(r.recordedAt) < cutoff
         ? [
@@ -234,58 +224,10 @@ export class IngestService {
   }
 
   private async commitHealth(items: HealthBatchItem[]): Promise<(IngestResult | Error)[]> {
-    const now = new Date();
     const started = performance.now();
-    const store = () => storeHealthBatch(this.db, this.engine, items, now);
-    const { outcomes, publications } = await store().catch(async (err: unknown) => {
-      if (!isMissingPartition(err)) throw err;
-      // A time no partition covers yet (the maintenance timer makes them weeks ahead): make its and try again.
-      let from = Number.POSITIVE_INFINITY;
-      let to = Number.NEGATIVE_INFINITY;
-      for (const item of items)
-        for (const row of item.rows) {
-          from = Math.min(from, row.recordedAt.getTime());
-          to = Math.max(to, row.recordedAt.getTime());
-        }
-      await this.partitions.ensure(new Date(from), new Date(to));
-      return store();
-    });
-    publish(this.events, this.log, publications);
+    const outcomes = await this.deps.readings.store(items, new Date());
     const rows = items.reduce((sum, item) => sum + item.rows.length, 0);
     for (const observe of this.commitObservers) observe(rows, (performance.now() - started) / 1000);
     return outcomes;
-  }
-
-  private lookup(apiKey: string): Promise<DeviceRow | undefined> {
-    if (!API_KEY_SHAPE.test(apiKey)) return Promise.resolve(undefined);
-    const now = Date.now();
-    const cached = this.credentials.get(apiKey);
-    if (cached && now - cached.at < CREDENTIAL_TTL_MS) return Promise.resolve(cached.device);
-    // One query per key at a time: a device with several publishes in flight when its entry
-    // expires would otherwise look itself up once for each (measured: 3.8 lookups per device a second).
-    const pending = this.lookups.get(apiKey);
-    if (pending) return pending;
-    const generation = this.generation;
-    const lookup = findDeviceByApiAuthCode(this.db, apiKey)
-      .then((device) => {
-        // An admin change while the query ran: do not keep what it read before the change.
-        if (generation === this.generation) this.remember(apiKey, device, now);
-        return device;
-      })
-      .finally(() => {
-        if (this.lookups.get(apiKey) === lookup) this.lookups.delete(apiKey);
-      });
-    this.lookups.set(apiKey, lookup);
-    return lookup;
-  }
-
-  private remember(apiKey: string, device: DeviceRow | undefined, at: number): void {
-    this.credentials.delete(apiKey);
-    if (!device) return;
-    if (this.credentials.size >= CREDENTIAL_CACHE_MAX) {
-      const oldest = this.credentials.keys().next().value;
-      if (oldest !== undefined) this.credentials.delete(oldest);
-    }
-    this.credentials.set(apiKey, { device, at });
   }
 }

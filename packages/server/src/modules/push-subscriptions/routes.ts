@@ -8,17 +8,16 @@ import {
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { PushBrowsersService } from './service.ts';
+import { DomainError } from '../../errors.ts';
 
 /** `/api/v1/push`: the VAPID public key, and the caller's connected browsers. */
 export async function pushRoutes(app: AppInstance, ctx: AppContext) {
   const { guards, push } = ctx;
-  const browsers = new PushBrowsersService(ctx.db);
+  const browsers = ctx.pushBrowsers;
 
   app.get('/public-key', { schema: { response: { 200: pushPublicKeyResponse } } }, async () => {
     const publicKey = push.publicKey();
-    if (!publicKey) throw new AppError(503, 'PUSH_NOT_CONFIGURED', SERVER_MESSAGES.pushNotConfigured);
+    if (!publicKey) throw new DomainError('pushNotConfigured', SERVER_MESSAGES.pushNotConfigured);
     return { success: true as const, message: SERVER_MESSAGES.pushPublicKey, data: { publicKey } };
   });
 

@@ -5,6 +5,14 @@ import { isUuid } from '../../lib/ids.ts';
 import { presentBrowser } from './presenter.ts';
 import * as repo from './repository.ts';
 
+// What push delivery uses of the subscriptions: only through this file.
+export {
+  deleteSubscription,
+  markDelivered,
+  type PushSubscriptionRow,
+  subscriptionsOfUsers,
+} from './repository.ts';
+
 /** A user's connected browsers (push subscriptions): list and disconnect, only their own. */
 export class PushBrowsersService {
   constructor(private readonly db: Db) {}

@@ -8,10 +8,10 @@ import {
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import type { HealthService } from './service.ts';
 
 /** `/api/v1/health/*`. */
-export async function healthRoutes(app: AppInstance, ctx: AppContext, health: HealthService) {
+export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
+  const health = ctx.readings;
   app.post(
     '/fetch/:deviceId',
     {

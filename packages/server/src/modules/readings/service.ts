@@ -5,16 +5,68 @@ import {
   type HealthHistory,
   type HealthHistoryBody,
   type HealthRecord,
+  type IngestResult,
 } from '@vitalwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
 import { notFound } from '../../errors.ts';
-import { canSeeDevice } from '../device/policy.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { publish } from '../../lib/publish.ts';
+import type { AlertEngine } from '../alert/service.ts';
+import { canSeeDevice } from '../device/service.ts';
 import { deviceHistory } from './history.ts';
 import { presentHealthRecord } from './presenter.ts';
 import { listReadings } from './repository.ts';
+import { type HealthBatchItem, storeHealthBatch } from './store.ts';
 
-export class HealthService {
-  constructor(private readonly db: Db) {}
+// What other modules use of readings: only through this file.
+export { deviceHistory } from './history.ts';
+export { presentHealthRecord } from './presenter.ts';
+export { deviceSeqOf, listReadings } from './repository.ts';
+export { ROLLUP_VITALS } from './rollups.ts';
+export type { HealthBatchItem } from './store.ts';
+
+export interface ReadingsDeps {
+  db: Db;
+  engine: AlertEngine;
+  partitions: TimePartitions;
+  events: EventBus;
+  log: FastifyBaseLogger;
+}
+
+/** Readings: stored (with their rollups, judged by the alert engine) and read back for the dashboard. */
+export class ReadingsService {
+  private readonly db: Db;
+
+  constructor(private readonly deps: ReadingsDeps) {
+    this.db = deps.db;
+  }
+
+  /**
+   * Store a group of callers' readings in one transaction (see `storeHealthBatch`), making the
+   * time partition first when a reading falls outside every one, then publish what was committed.
+   * Resolves to each caller's outcome, in order.
+   */
+  async store(items: HealthBatchItem[], now: Date): Promise<(IngestResult | Error)[]> {
+    const { db, engine, partitions, events, log } = this.deps;
+    const store = () => storeHealthBatch(db, engine, items, now);
+    const { outcomes, publications } = await store().catch(async (err: unknown) => {
+      if (!isMissingPartition(err)) throw err;
+      // A time no partition covers yet (the maintenance timer makes them weeks ahead): make its and try again.
+      let from = Number.POSITIVE_INFINITY;
+      let to = Number.NEGATIVE_INFINITY;
+      for (const item of items)
+        for (const row of item.rows) {
+          from = Math.min(from, row.recordedAt.getTime());
+          to = Math.max(to, row.recordedAt.getTime());
+        }
+      await partitions.ensure(new Date(from), new Date(to));
+      return store();
+    });
+    publish(events, log, publications);
+    return outcomes;
+  }
 
   /**
    * Readings of a device assigned to the caller, newest first. Any other device (someone

@@ -1,11 +1,11 @@
 import { type AlarmSettings, effectiveAlarmSettings } from '@vitalwatch/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { contactIdsOf, userIdsOf } from '../../db/device-audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../../db/raw-rows.ts';
-import { alertEpisodes, devices, deviceUsers, healthRecords } from '../../db/schema.ts';
-import type { ConditionState } from '../alert/conditions.ts';
-import { contactIdsOf } from '../alert/repository.ts';
+import { alertEpisodes, devices, healthRecords } from '../../db/schema.ts';
+import type { ConditionState } from '../alert/service.ts';
 import { addToRollups } from './rollups.ts';
 
 /** A device as the writer sees it while holding its row lock. */
@@ -42,9 +42,6 @@ const lockedRow = z.object({
   user_ids: z.array(z.string()),
   contact_ids: z.array(z.string()),
 });
-
-const userIdsOf = (deviceId: unknown) =>
-  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
 
 /**
  * Lock the devices' rows, in id order so concurrent writers (on any node) never deadlock, and
@@ -201,19 +198,4 @@ export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<Stored
     temperature: r.temperature,
     battery: r.battery,
   }));
-}
-
-/** Name, validity, audience and escalation settings of one device, for device-raised alerts. */
-export async function deviceAudience(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
-      deviceName: devices.deviceName,
-      isValid: devices.isValid,
-      alarmSettings: devices.alarmSettings,
-      userIds: userIdsOf(devices.id),
-      contactIds: contactIdsOf(devices.id),
-    })
-    .from(devices)
-    .where(inArray(devices.id, [id]));
-  return row && { ...row, alarmSettings: effectiveAlarmSettings(row.alarmSettings) };
 }

@@ -1,9 +1,8 @@
-import { DEVICE_MESSAGES, type IngestResult } from '@vitalwatch/shared';
+import type { IngestResult } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { deviceInactive, unknownApiKey } from '../../errors.ts';
 import type { Publication } from '../../lib/publish.ts';
-import type { AlertEngine } from '../alert/engine.ts';
-import { presentLifecycle, presentNewAlert } from '../alert/presenter.ts';
+import { type AlertEngine, presentLifecycle, presentNewAlert } from '../alert/service.ts';
 import { presentHealthRecord } from './presenter.ts';
 import {
   insertReadings,
@@ -64,8 +63,8 @@ export async function storeHealthBatch(
     const claimed = new Set<string>();
     const outcomes = items.map((item): IngestResult | Error => {
       // The device was disabled or deleted between authentication and this batch.
-      if (inactive.has(item.deviceId)) return forbidden(DEVICE_MESSAGES.inactive);
-      if (!locked.has(item.deviceId)) return unauthorized(DEVICE_MESSAGES.unknownApiKey);
+      if (inactive.has(item.deviceId)) return deviceInactive();
+      if (!locked.has(item.deviceId)) return unknownApiKey();
       let accepted = 0;
       for (const row of item.rows) {
         if (row.messageId === null) {

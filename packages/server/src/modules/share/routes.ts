@@ -16,13 +16,9 @@ import { caller } from '../../auth/plugin.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { canSeeDevice } from '../device/policy.ts';
-import { findDeviceById } from '../device/repository.ts';
-import { reportData } from '../export/report-data.ts';
-import { reportPdf } from '../export/report-pdf.ts';
-import { deviceHistory } from '../readings/history.ts';
-import { presentHealthRecord } from '../readings/presenter.ts';
-import { listReadings } from '../readings/repository.ts';
+import { canSeeDevice, findDeviceById } from '../device/service.ts';
+import { reportData, reportPdf } from '../export/service.ts';
+import { deviceHistory, listReadings, presentHealthRecord } from '../readings/service.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import { DEFAULT_SIGNUPS_PER_HOUR } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { isDomainError, isRefusal } from '../../errors.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export async function userRoutes(app: AppInstance, ctx: AppContext) {
@@ -60,13 +60,13 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const typed = request.body.user.username.trim();
       const user = await users.checkPassword(request.body.user).catch(async (err: unknown) => {
-        if (err instanceof AppError && (err.status === 401 || err.status === 429)) {
+        if (isDomainError(err, 'unauthenticated', 'rateLimited')) {
           await ctx.audit.record(request, {
             action: 'sign-in',
             outcome: 'failure',
             actorId: null,
             actorName: typed,
-            detail: { reason: err.status === 429 ? 'locked out' : 'wrong name or password' },
+            detail: { reason: err.code === 'rateLimited' ? 'locked out' : 'wrong name or password' },
           });
         }
         throw err;
@@ -182,7 +182,7 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
       const accessToken = await users
         .changePassword(userId, oldPassword, newPassword, refreshToken)
         .catch(async (err: unknown) => {
-          if (err instanceof AppError && err.status < 500) {
+          if (isRefusal(err)) {
             await ctx.audit.record(request, {
               action: 'password-change',
               outcome: 'failure',

@@ -16,10 +16,21 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import { hashToken, newRefreshToken, type TokenService } from '../../auth/tokens.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { presentUser } from './presenter.ts';
 import * as repo from './repository.ts';
+
+// What other modules use of users: only through this file.
+export { presentUser, storedQuietHours } from './presenter.ts';
+export {
+  findUserById,
+  findUserForSession,
+  pushSubscriptionIds,
+  recoveryCodesLeft,
+  revokeAllForUser,
+  updateUser,
+} from './repository.ts';
 
 export interface Session {
   accessToken: string;
@@ -98,10 +109,7 @@ export class UserService {
     // name no account has, per name.
     const key = user ? `account:${user.id}` : `name:${username.trim().toLowerCase()}`;
     const retryAfter = await this.throttle.blockedFor(key);
-    if (retryAfter > 0)
-      throw new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.tooManyLogins, undefined, {
-        'retry-after': String(retryAfter),
-      });
+    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
     if (!user) await burnPasswordCheck(password);
     const ok = user ? await verifyPassword(password, user.passwordHash) : false;
     if (!user || !ok) {

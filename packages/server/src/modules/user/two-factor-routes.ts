@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { isRefusal } from '../../errors.ts';
 
 /**
  * Two-factor sign-in under /api/v1/user: the second step of a sign-in, and the profile's setup,
@@ -25,7 +25,7 @@ export async function twoFactorRoutes(app: AppInstance, ctx: AppContext) {
   const { twoFactor, guards, config } = ctx;
   const rateLimit = { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 };
 
-  /** Runs `work`; a refusal of the caller's input (4xx but 404) is audited as a failed `action`. */
+  /** Runs `work`; a refusal of the caller's request is audited as a failed `action`. */
   const audited = async <T>(
     request: FastifyRequest,
     action: AuditAction,
@@ -35,7 +35,7 @@ export async function twoFactorRoutes(app: AppInstance, ctx: AppContext) {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 404) {
+      if (isRefusal(err)) {
         await ctx.audit.record(request, {
           action,
           outcome: 'failure',

@@ -20,7 +20,15 @@ import {
   totpSetupFor,
 } from '../../auth/two-factor.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isDomainError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../errors.ts';
 import * as repo from './repository.ts';
 import type { Session, UserService } from './service.ts';
 
@@ -241,16 +249,12 @@ export class TwoFactorService {
 
   private async assertNotLocked(key: string): Promise<void> {
     const retryAfter = await this.deps.throttle.blockedFor(key);
-    if (retryAfter > 0)
-      throw new AppError(429, 'RATE_LIMITED', SERVER_MESSAGES.tooManyLogins, undefined, {
-        'retry-after': String(retryAfter),
-      });
+    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
   }
 
   /** Counts a refused code or password against the account, then refuses. */
   private async failed(key: string, err: unknown): Promise<never> {
-    if (err instanceof AppError && (err.status === 400 || err.status === 401))
-      await this.deps.throttle.fail(key);
+    if (isDomainError(err, 'invalidInput', 'unauthenticated')) await this.deps.throttle.fail(key);
     throw err;
   }
 
