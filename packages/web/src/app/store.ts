@@ -16,6 +16,10 @@ export function makeStore() {
   return configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+    // Socket events are written into the RTK Query cache. Batched, the screen would hear of each
+    // change at the next animation frame (in a background tab, only once it is shown again), after
+    // the event's own React updates; announced at once, a live reading shows with them.
+    enhancers: (getDefault) => getDefault({ autoBatch: false }),
   });
 }
 

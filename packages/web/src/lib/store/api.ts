@@ -1,5 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { FieldIssue } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import type { ApiRequest } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
@@ -21,6 +22,8 @@ export interface ApiFailure {
   code: string;
   message: string;
   serverMessage: string | null;
+  /** The server's per-field issues (forms show them under their inputs). */
+  issues: readonly FieldIssue[];
 }
 
 const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
@@ -33,15 +36,54 @@ const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
     return { data: await apiRequest(path, { body, schema, signal, method, auth }) };
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error));
-    return { error: { status: e.status, code: e.code, message: e.message, serverMessage: e.serverMessage } };
+    return {
+      error: {
+        status: e.status,
+        code: e.code,
+        message: e.message,
+        serverMessage: e.serverMessage,
+        issues: e.issues,
+      },
+    };
   }
 };
 
-/** A failed query's error as an `ApiError` (an exception thrown inside RTK Query itself has no status). */
-export const asApiError = (f: ApiFailure | { message?: string }): ApiError =>
-  'status' in f && 'serverMessage' in f
-    ? new ApiError(f.status, f.code, f.message, f.serverMessage)
-    : new ApiError(0, 'INVALID_RESPONSE', f.message ?? 'Unexpected error');
+const isFailure = (f: unknown): f is ApiFailure =>
+  typeof f === 'object' && f !== null && 'status' in f && 'code' in f && 'serverMessage' in f;
+
+/**
+ * A failed query's or mutation's error (`error`, or what `unwrap()` rejects with) as an `ApiError`,
+ * for the message catalogue; an exception thrown inside RTK Query itself has no status.
+ */
+export function asApiError(f: unknown): ApiError {
+  if (f instanceof ApiError) return f;
+  if (isFailure(f)) return new ApiError(f.status, f.code, f.message, f.serverMessage, f.issues ?? []);
+  const message = typeof f === 'object' && f !== null && 'message' in f ? String(f.message) : undefined;
+  return new ApiError(0, 'INVALID_RESPONSE', message ?? 'Unexpected error');
+}
+
+/**
+ * An `onQueryStarted` for a mutation whose answer changes cached data: once the server has agreed,
+ * `apply(answer, arg)` makes the change (a pessimistic update). A failure changes nothing: the
+ * caller reports it from the mutation's own result.
+ */
+export const onSuccess =
+  <T, A, Change>(apply: (data: T, arg: A) => Change) =>
+  async (
+    arg: A,
+    {
+      dispatch,
+      queryFulfilled,
+    }: { dispatch: (change: Change) => unknown; queryFulfilled: Promise<{ data: T }> },
+  ) => {
+    let data: T;
+    try {
+      ({ data } = await queryFulfilled);
+    } catch {
+      return;
+    }
+    dispatch(apply(data, arg));
+  };
 
 /**
  * Server data in the store (RTK Query) over the one API client: features add their endpoints with

@@ -1,5 +1,7 @@
 import { type AdminDevice, adminDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import type { z } from 'zod';
+import { api, onSuccess } from '@/lib/store/api.ts';
+import { deviceSaved } from './get-devices.ts';
 
 export interface DeviceInput {
   deviceName: string;
@@ -11,6 +13,19 @@ export interface DeviceInput {
 }
 
 /** POST /admin/add-device: a new device with fresh activation and API auth codes. */
-export const addDevice = async (device: DeviceInput): Promise<AdminDevice> =>
-  (await apiRequest('/admin/add-device', { body: device, auth: 'admin', schema: adminDeviceResponse })).data
-    .device;
+export const addDeviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    addAdminDevice: build.mutation<AdminDevice, DeviceInput>({
+      query: (device) => ({
+        path: '/admin/add-device',
+        body: device,
+        auth: 'admin',
+        schema: adminDeviceResponse,
+      }),
+      transformResponse: (response: z.infer<typeof adminDeviceResponse>) => response.data.device,
+      onQueryStarted: onSuccess(deviceSaved),
+    }),
+  }),
+});
+
+export const { useAddAdminDeviceMutation } = addDeviceApi;

@@ -1,7 +1,19 @@
 import { messageOnly } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api, onSuccess } from '@/lib/store/api.ts';
+import { deviceRemoved } from './get-devices.ts';
 
 /** POST /admin/delete-device/:id: removes the device with its readings and alerts. */
-export const deleteDevice = async (id: string): Promise<void> => {
-  await apiRequest(`/admin/delete-device/${encodeURIComponent(id)}`, { auth: 'admin', schema: messageOnly });
-};
+export const deleteDeviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    deleteDevice: build.mutation<unknown, string>({
+      query: (id) => ({
+        path: `/admin/delete-device/${encodeURIComponent(id)}`,
+        auth: 'admin',
+        schema: messageOnly,
+      }),
+      onQueryStarted: onSuccess(deviceRemoved),
+    }),
+  }),
+});
+
+export const { useDeleteDeviceMutation } = deleteDeviceApi;

@@ -1,7 +1,19 @@
 import { messageOnly } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api, onSuccess } from '@/lib/store/api.ts';
+import { userRemoved } from './get-users.ts';
 
 /** POST /admin/delete-user/:id: removes the account, its sessions, browsers and device assignments. */
-export const deleteUser = async (id: string): Promise<void> => {
-  await apiRequest(`/admin/delete-user/${encodeURIComponent(id)}`, { auth: 'admin', schema: messageOnly });
-};
+export const deleteUserApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    deleteUser: build.mutation<unknown, string>({
+      query: (id) => ({
+        path: `/admin/delete-user/${encodeURIComponent(id)}`,
+        auth: 'admin',
+        schema: messageOnly,
+      }),
+      onQueryStarted: onSuccess(userRemoved),
+    }),
+  }),
+});
+
+export const { useDeleteUserMutation } = deleteUserApi;

@@ -1,7 +1,33 @@
 import { type AdminUser, adminUsersResponse } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import type { z } from 'zod';
+import { api } from '@/lib/store/api.ts';
+import { removeById, upsertById } from '../utils/list-updates.ts';
 
-/** POST /admin/all-users: everyone, or with `isUser` only role user (who can be given devices). */
-export const getUsers = async (isUser: boolean): Promise<AdminUser[]> =>
-  (await apiRequest('/admin/all-users', { body: { isUser }, auth: 'admin', schema: adminUsersResponse })).data
-    .users;
+/**
+ * POST /admin/all-users in the store: everyone (`false`, User Management), or with `true` only
+ * role user (who can be given devices). Fetched afresh each time a screen that shows it opens.
+ */
+export const adminUsersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminUsers: build.query<AdminUser[], boolean>({
+      query: (isUser) => ({
+        path: '/admin/all-users',
+        body: { isUser },
+        auth: 'admin',
+        schema: adminUsersResponse,
+      }),
+      transformResponse: (response: z.infer<typeof adminUsersResponse>) => response.data.users,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useAdminUsersQuery } = adminUsersApi;
+
+/** A user the server has saved (added, edited) takes its place in User Management's list. */
+export const userSaved = (user: AdminUser) =>
+  adminUsersApi.util.updateQueryData('adminUsers', false, (users) => upsertById(users, user));
+
+/** A user the server has deleted leaves User Management's list. */
+export const userRemoved = (_: unknown, id: string) =>
+  adminUsersApi.util.updateQueryData('adminUsers', false, (users) => removeById(users, id));

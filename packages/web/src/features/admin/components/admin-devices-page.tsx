@@ -6,26 +6,33 @@ import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
-import { getDevices } from '../api/get-devices.ts';
-import { getUsers } from '../api/get-users.ts';
-import { useAdminResource } from '../hooks/use-admin-resource.ts';
+import { useAdminDevicesQuery } from '../api/get-devices.ts';
+import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { filterDevices } from '../utils/assigned-users.ts';
+import { resourceState } from '../utils/resource-state.ts';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
 
-const loadAssignableUsers = () => getUsers(true);
-
 /** Device Management (/admin-dashboard/devices): search, the device table and its modals. */
 export function AdminDevicesPage() {
-  const devices = useAdminResource(getDevices, ADMIN_ERRORS.devicesFetchFailed);
-  const users = useAdminResource(loadAssignableUsers, ADMIN_ERRORS.usersFetchFailed);
-  const actions = useDeviceActions(devices.update);
+  const devicesQuery = useAdminDevicesQuery();
+  // Only role user: who can be given a device.
+  const usersQuery = useAdminUsersQuery(true);
+  const devices = {
+    state: resourceState(devicesQuery, ADMIN_ERRORS.devicesFetchFailed),
+    retry: devicesQuery.refetch,
+  };
+  const users = {
+    state: resourceState(usersQuery, ADMIN_ERRORS.usersFetchFailed),
+    retry: usersQuery.refetch,
+  };
+  const actions = useDeviceActions();
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<DeviceModal>(null);
   const names = useMemo(
-    () => new Map(users.state.status === 'ready' ? users.state.data.map((u) => [u._id, u.username]) : []),
-    [users.state],
+    () => new Map((usersQuery.data ?? []).map((u) => [u._id, u.username])),
+    [usersQuery.data],
   );
   const list = devices.state.status === 'ready' ? devices.state.data : [];
   const visible = filterDevices(list, query, names);

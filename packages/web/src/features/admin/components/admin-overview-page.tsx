@@ -1,14 +1,13 @@
 import { ADMIN_ERRORS } from '@vitalwatch/shared';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button.tsx';
 import { KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PATHS } from '@/lib/paths.ts';
-import { getStats } from '../api/get-stats.ts';
-import { getSystemStatus } from '../api/get-system-status.ts';
-import { getUserGrowth } from '../api/get-user-growth.ts';
-import { useAdminResource } from '../hooks/use-admin-resource.ts';
+import { useAdminStatsQuery } from '../api/get-stats.ts';
+import { useSystemStatusQuery } from '../api/get-system-status.ts';
+import { useUserGrowthQuery } from '../api/get-user-growth.ts';
+import { resourceState } from '../utils/resource-state.ts';
 import { browserTimeZone } from '../utils/user-growth.ts';
 import { StatCards } from './overview/stat-cards.tsx';
 import { SystemStatusCard } from './overview/system-status-card.tsx';
@@ -16,14 +15,14 @@ import { UserGrowthCard } from './overview/user-growth-card.tsx';
 
 /** How often the overview's figures are fetched again while it is on screen. */
 export const OVERVIEW_REFRESH_MS = 30_000;
-const refresh = { refreshMs: OVERVIEW_REFRESH_MS };
+/** Polled while the page is open and visible (a hidden tab skips its turns). */
+const refresh = { pollingInterval: OVERVIEW_REFRESH_MS, skipPollingIfUnfocused: true };
 
 /** Dashboard Overview (/admin-dashboard): stat cards, User Growth and System Status, kept fresh. */
 export function AdminOverviewPage() {
-  const stats = useAdminResource(getStats, ADMIN_ERRORS.statsFetchFailed, refresh);
-  const loadGrowth = useCallback(() => getUserGrowth(browserTimeZone()), []);
-  const growth = useAdminResource(loadGrowth, ADMIN_ERRORS.userGrowthFetchFailed, refresh);
-  const status = useAdminResource(getSystemStatus, ADMIN_ERRORS.systemStatusFetchFailed, refresh);
+  const stats = useAdminStatsQuery(undefined, refresh);
+  const growth = useUserGrowthQuery(browserTimeZone(), refresh);
+  const status = useSystemStatusQuery(undefined, refresh);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -39,10 +38,17 @@ export function AdminOverviewPage() {
         }
       />
       <div className="space-y-6">
-        <StatCards state={stats.state} onRetry={stats.retry} />
+        <StatCards state={resourceState(stats, ADMIN_ERRORS.statsFetchFailed)} onRetry={stats.refetch} />
         <div className="grid gap-6 lg:grid-cols-3">
-          <UserGrowthCard state={growth.state} onRetry={growth.retry} className="lg:col-span-2" />
-          <SystemStatusCard state={status.state} onRetry={status.retry} />
+          <UserGrowthCard
+            state={resourceState(growth, ADMIN_ERRORS.userGrowthFetchFailed)}
+            onRetry={growth.refetch}
+            className="lg:col-span-2"
+          />
+          <SystemStatusCard
+            state={resourceState(status, ADMIN_ERRORS.systemStatusFetchFailed)}
+            onRetry={status.refetch}
+          />
         </div>
       </div>
     </div>

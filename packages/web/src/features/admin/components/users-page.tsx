@@ -8,22 +8,21 @@ import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
-import { getUsers } from '../api/get-users.ts';
-import { useAdminResource } from '../hooks/use-admin-resource.ts';
+import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
 import { filterUsers } from '../utils/filter-users.ts';
+import { resourceState } from '../utils/resource-state.ts';
 import { type UserModal, UserModals } from './users/user-modals.tsx';
 import { USER_COLUMNS, UserRow } from './users/users-table.tsx';
 
-const loadUsers = () => getUsers(false);
-
 /** User Management (/admin-dashboard/users): search, the user table and its four modals. */
 export function UsersPage() {
-  const { state, retry, update } = useAdminResource(loadUsers, ADMIN_ERRORS.usersFetchFailed);
+  const users = useAdminUsersQuery(false);
+  const state = resourceState(users, ADMIN_ERRORS.usersFetchFailed);
   const me = useAppSelector(selectCurrentUser);
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<UserModal>(null);
-  const actions = useUserActions(update, () => setModal(null));
+  const actions = useUserActions(() => setModal(null));
   const openAdd = () => setModal({ kind: 'add' });
   const addButton = (
     <Button onClick={openAdd}>
@@ -55,7 +54,7 @@ export function UsersPage() {
         )}
       </div>
       {state.status === 'error' && (
-        <ErrorState title={ADMIN_ERRORS.usersFetchFailed} message={state.message} onRetry={retry} />
+        <ErrorState title={ADMIN_ERRORS.usersFetchFailed} message={state.message} onRetry={users.refetch} />
       )}
       {state.status === 'loading' && (
         <>

@@ -2,14 +2,12 @@ import { ADMIN_ERRORS, type AdminDevice, DEVICE_MESSAGES, TOASTS } from '@vitalw
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-error.ts';
-import { addDevice, type DeviceInput } from '../api/add-device.ts';
-import { changeValidity } from '../api/change-validity.ts';
-import { deleteDevice } from '../api/delete-device.ts';
-import { type CodeType, regenerateCode } from '../api/regenerate-code.ts';
-import { updateDevice } from '../api/update-device.ts';
-import { removeById, upsertById } from '../utils/list-updates.ts';
-
-type UpdateDevices = (change: (devices: AdminDevice[]) => AdminDevice[]) => void;
+import { asApiError } from '@/lib/store/api.ts';
+import { type DeviceInput, useAddAdminDeviceMutation } from '../api/add-device.ts';
+import { useChangeValidityMutation } from '../api/change-validity.ts';
+import { useDeleteDeviceMutation } from '../api/delete-device.ts';
+import { type CodeType, useRegenerateCodeMutation } from '../api/regenerate-code.ts';
+import { useUpdateDeviceMutation } from '../api/update-device.ts';
 
 const REGENERATED: Record<CodeType, string> = {
   activationCode: DEVICE_MESSAGES.activationCodeRegenerated,
@@ -20,31 +18,40 @@ const REGENERATE_FAILED: Record<CodeType, string> = {
   apiAuthCode: ADMIN_ERRORS.regenerateApiAuthCodeFailed,
 };
 
+/** A mutation's result as `unwrap()` gives it. */
+type Call = { unwrap: () => Promise<unknown> };
+
 /**
- * The device-management calls with their toasts (server message or the spec's fallback). A
- * success changes the list in place; the promise says whether the call succeeded.
+ * The device-management calls with their toasts (server message or the spec's fallback). A success
+ * changes the device list in the store in place; the promise says whether the call succeeded.
  */
-export function useDeviceActions(updateDevices: UpdateDevices) {
+export function useDeviceActions() {
   const [toggling, setToggling] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState(false);
+  const [addDevice] = useAddAdminDeviceMutation();
+  const [updateDevice] = useUpdateDeviceMutation();
+  const [changeValidity] = useChangeValidityMutation();
+  const [regenerateCode] = useRegenerateCodeMutation();
+  const [deleteDevice] = useDeleteDeviceMutation();
 
-  const run = async (call: () => Promise<string>, fallback: string): Promise<boolean> => {
+  const run = async (call: Call, done: string, fallback: string): Promise<boolean> => {
     try {
-      toast.success(await call());
+      await call.unwrap();
+      toast.success(done);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, fallback));
+      toast.error(errorMessage(asApiError(error), fallback));
       return false;
     }
   };
-  const saved = (device: AdminDevice) => updateDevices((devices) => upsertById(devices, device));
 
   const toggle = async (device: AdminDevice) => {
     setToggling((ids) => new Set(ids).add(device._id));
-    await run(async () => {
-      saved(await changeValidity(device._id, !device.isValid));
-      return TOASTS.deviceUpdated;
-    }, ADMIN_ERRORS.changeValidityFailed);
+    await run(
+      changeValidity({ id: device._id, isValid: !device.isValid }),
+      TOASTS.deviceUpdated,
+      ADMIN_ERRORS.changeValidityFailed,
+    );
     setToggling((ids) => {
       const next = new Set(ids);
       next.delete(device._id);
@@ -56,29 +63,15 @@ export function useDeviceActions(updateDevices: UpdateDevices) {
     toggling,
     deleting,
     toggle,
-    add: (input: DeviceInput) =>
-      run(async () => {
-        saved(await addDevice(input));
-        return DEVICE_MESSAGES.added;
-      }, ADMIN_ERRORS.addDeviceFailed),
+    add: (input: DeviceInput) => run(addDevice(input), DEVICE_MESSAGES.added, ADMIN_ERRORS.addDeviceFailed),
     edit: (id: string, input: DeviceInput) =>
-      run(async () => {
-        saved(await updateDevice(id, input));
-        return TOASTS.deviceUpdated;
-      }, ADMIN_ERRORS.editDeviceFailed),
+      run(updateDevice({ id, device: input }), TOASTS.deviceUpdated, ADMIN_ERRORS.editDeviceFailed),
     regenerate: async (id: string, codeType: CodeType) => {
-      await run(async () => {
-        saved(await regenerateCode(id, codeType));
-        return REGENERATED[codeType];
-      }, REGENERATE_FAILED[codeType]);
+      await run(regenerateCode({ id, codeType }), REGENERATED[codeType], REGENERATE_FAILED[codeType]);
     },
     remove: async (id: string) => {
       setDeleting(true);
-      const ok = await run(async () => {
-        await deleteDevice(id);
-        updateDevices((devices) => removeById(devices, id));
-        return TOASTS.deviceDeleted;
-      }, ADMIN_ERRORS.deleteDeviceFailed);
+      const ok = await run(deleteDevice(id), TOASTS.deviceDeleted, ADMIN_ERRORS.deleteDeviceFailed);
       setDeleting(false);
       return ok;
     },

@@ -1,34 +1,31 @@
-import {
-  ADMIN_ERRORS,
-  type AddUserInput,
-  type AdminUser,
-  type EditUserInput,
-  TOASTS,
-} from '@vitalwatch/shared';
+import { ADMIN_ERRORS, type AddUserInput, type EditUserInput, TOASTS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-error.ts';
-import { addUser } from '../api/add-user.ts';
-import { deleteUser } from '../api/delete-user.ts';
-import { editUser } from '../api/edit-user.ts';
-import { resetPassword } from '../api/reset-password.ts';
-import { removeById, upsertById } from '../utils/list-updates.ts';
-
-type UpdateUsers = (change: (users: AdminUser[]) => AdminUser[]) => void;
+import { asApiError } from '@/lib/store/api.ts';
+import { useAddUserMutation } from '../api/add-user.ts';
+import { useDeleteUserMutation } from '../api/delete-user.ts';
+import { useEditUserMutation } from '../api/edit-user.ts';
+import { useResetPasswordMutation } from '../api/reset-password.ts';
 
 /**
  * The user-management calls with their toasts (server message or the spec's fallback). Each one
  * closes its modal when the call is over, whether it succeeded or failed (spec 4), and a success
- * changes the list in place: append, replace by id, remove by id.
+ * changes the list in the store in place: append, replace by id, remove by id.
  */
-export function useUserActions(updateUsers: UpdateUsers, closeModal: () => void) {
+export function useUserActions(closeModal: () => void) {
   const [deleting, setDeleting] = useState(false);
+  const [addUser] = useAddUserMutation();
+  const [editUser] = useEditUserMutation();
+  const [resetPassword] = useResetPasswordMutation();
+  const [deleteUser] = useDeleteUserMutation();
 
-  const run = async (call: () => Promise<string>, fallback: string) => {
+  const run = async (call: { unwrap: () => Promise<unknown> }, done: string, fallback: string) => {
     try {
-      toast.success(await call());
+      await call.unwrap();
+      toast.success(done);
     } catch (error) {
-      toast.error(errorMessage(error, fallback));
+      toast.error(errorMessage(asApiError(error), fallback));
     } finally {
       closeModal();
     }
@@ -36,30 +33,14 @@ export function useUserActions(updateUsers: UpdateUsers, closeModal: () => void)
 
   return {
     deleting,
-    add: (input: AddUserInput) =>
-      run(async () => {
-        const user = await addUser(input);
-        updateUsers((users) => upsertById(users, user));
-        return TOASTS.userAdded;
-      }, ADMIN_ERRORS.addUserFailed),
+    add: (input: AddUserInput) => run(addUser(input), TOASTS.userAdded, ADMIN_ERRORS.addUserFailed),
     edit: (id: string, input: EditUserInput) =>
-      run(async () => {
-        const user = await editUser(id, input);
-        updateUsers((users) => upsertById(users, user));
-        return TOASTS.userUpdated;
-      }, ADMIN_ERRORS.updateUserFailed),
+      run(editUser({ id, user: input }), TOASTS.userUpdated, ADMIN_ERRORS.updateUserFailed),
     reset: (id: string, newPassword: string) =>
-      run(async () => {
-        await resetPassword(id, newPassword);
-        return TOASTS.passwordReset;
-      }, ADMIN_ERRORS.resetPasswordFailed),
+      run(resetPassword({ id, newPassword }), TOASTS.passwordReset, ADMIN_ERRORS.resetPasswordFailed),
     remove: async (id: string) => {
       setDeleting(true);
-      await run(async () => {
-        await deleteUser(id);
-        updateUsers((users) => removeById(users, id));
-        return TOASTS.userDeleted;
-      }, ADMIN_ERRORS.deleteUserFailed);
+      await run(deleteUser(id), TOASTS.userDeleted, ADMIN_ERRORS.deleteUserFailed);
       setDeleting(false);
     },
   };

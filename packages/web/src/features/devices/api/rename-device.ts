@@ -1,11 +1,17 @@
 import { type UserDevice, userDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import type { z } from 'zod';
+import { api, onSuccess } from '@/lib/store/api.ts';
+import { deviceSaved } from './get-devices.ts';
 
 /** POST /device/update-device: gives one of the user's devices a new name. */
-export const renameDevice = async (deviceId: string, newName: string): Promise<UserDevice> =>
-  (
-    await apiRequest('/device/update-device', {
-      body: { data: { deviceId, newName } },
-      schema: userDeviceResponse,
-    })
-  ).data.device;
+export const renameDeviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    renameDevice: build.mutation<UserDevice, { deviceId: string; newName: string }>({
+      query: (data) => ({ path: '/device/update-device', body: { data }, schema: userDeviceResponse }),
+      transformResponse: (response: z.infer<typeof userDeviceResponse>) => response.data.device,
+      onQueryStarted: onSuccess(deviceSaved),
+    }),
+  }),
+});
+
+export const { useRenameDeviceMutation } = renameDeviceApi;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { activationCodeField, deviceNameField, TOASTS, type UserDevice } from '@vitalwatch/shared';
+import { activationCodeField, deviceNameField, TOASTS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -10,7 +10,8 @@ import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { applyServerIssues } from '@/lib/form-issues.ts';
-import { addDevice } from '../api/add-device.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useAddDeviceMutation } from '../api/add-device.ts';
 
 const addDeviceSchema = z.object({ activationCode: activationCodeField, deviceName: deviceNameField });
 type AddDeviceForm = z.infer<typeof addDeviceSchema>;
@@ -19,11 +20,14 @@ const EMPTY: AddDeviceForm = { activationCode: '', deviceName: '' };
 interface AddDeviceModalProps {
   open: boolean;
   onClose: () => void;
-  onAdded: (device: UserDevice) => void;
 }
 
-/** 'Add Device': the activation code that came with the device and a name for it, both required. */
-export function AddDeviceModal({ open, onClose, onAdded }: AddDeviceModalProps) {
+/**
+ * 'Add Device': the activation code that came with the device and a name for it, both required.
+ * The device joins the list once the server has added it.
+ */
+export function AddDeviceModal({ open, onClose }: AddDeviceModalProps) {
+  const [addDevice] = useAddDeviceMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -42,11 +46,11 @@ export function AddDeviceModal({ open, onClose, onAdded }: AddDeviceModalProps) 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const device = await addDevice(values);
+      await addDevice(values).unwrap();
       toast.success(TOASTS.deviceAdded);
-      onAdded(device);
       close();
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       applyServerIssues(error, ['activationCode', 'deviceName'], setError);
       const message = errorMessage(error, TOASTS.deviceAddFailed);
       setFailure(message);

@@ -39,7 +39,7 @@ function DeviceSkeletons() {
 
 /** My Devices (/dashboard/devices): the card grid, 'Add Device', 'Edit name' and 'Alarm settings'. */
 export function DevicesPage() {
-  const { state, reload, upsert } = useDevices();
+  const { state, reload } = useDevices();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
@@ -84,8 +84,8 @@ export function DevicesPage() {
           ))}
         </ul>
       )}
-      <AddDeviceModal open={adding} onClose={() => setAdding(false)} onAdded={upsert} />
-      <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} onRenamed={upsert} />
+      <AddDeviceModal open={adding} onClose={() => setAdding(false)} />
+      <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
       <AlarmSettingsModal device={tuning} onClose={() => setTuning(null)} />
       <ShareDeviceModal device={sharing} onClose={() => setSharing(null)} />
     </div>

@@ -8,8 +8,9 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { ApiError, errorMessage } from '@/lib/api-error.ts';
-import { renameDevice } from '../api/rename-device.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useRenameDeviceMutation } from '../api/rename-device.ts';
 
 const renameSchema = z.object({ deviceName: deviceNameField });
 
@@ -17,11 +18,11 @@ interface RenameDeviceModalProps {
   /** The device being renamed; null when the modal is closed. */
   device: UserDevice | null;
   onClose: () => void;
-  onRenamed: (device: UserDevice) => void;
 }
 
 /** 'Edit name': a new name for one of the user's devices. */
-export function RenameDeviceModal({ device, onClose, onRenamed }: RenameDeviceModalProps) {
+export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
+  const [renameDevice] = useRenameDeviceMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -40,13 +41,12 @@ export function RenameDeviceModal({ device, onClose, onRenamed }: RenameDeviceMo
     if (!device) return;
     setFailure(null);
     try {
-      const renamed = await renameDevice(device._id, deviceName);
+      await renameDevice({ deviceId: device._id, newName: deviceName }).unwrap();
       toast.success(TOASTS.deviceRenamed);
-      onRenamed(renamed);
       onClose();
-    } catch (error) {
-      const issue =
-        error instanceof ApiError ? error.issues.find((i) => i.path.endsWith('newName')) : undefined;
+    } catch (caught) {
+      const error = asApiError(caught);
+      const issue = error.issues.find((i) => i.path.endsWith('newName'));
       if (issue) setError('deviceName', { type: 'server', message: issue.message });
       const message = errorMessage(error, TOASTS.deviceRenameFailed);
       setFailure(message);

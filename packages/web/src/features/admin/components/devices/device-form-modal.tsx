@@ -5,7 +5,7 @@ import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { Switch } from '@/components/switch.tsx';
 import type { DeviceInput } from '../../api/add-device.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import type { ResourceState } from '../../utils/resource-state.ts';
 import { UserMultiSelect } from './user-multi-select.tsx';
 
 interface DeviceFormModalProps {

@@ -3,8 +3,8 @@ import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } fro
 import { ChevronDownIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useDismiss } from '@/components/use-dismiss.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
 import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
+import type { ResourceState } from '../../utils/resource-state.ts';
 
 interface UserMultiSelectProps {
   /** Role-user accounts (all-users with isUser): the only ones a device can be assigned to. */

@@ -2,7 +2,7 @@ import { ADMIN_ERRORS, type AdminStats } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 import { BellIcon, PhoneIcon, UsersIcon } from '@/components/icons.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import type { ResourceState } from '../../utils/resource-state.ts';
 import { RefreshFailed } from './refresh-failed.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');

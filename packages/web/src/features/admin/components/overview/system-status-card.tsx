@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type ComponentStatus, type SystemStatus } from '@vitalwatch/shared';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import type { ResourceState } from '../../utils/resource-state.ts';
 import { OVERALL_TEXT, STATUS_STYLES } from '../../utils/system-status.ts';
 import { RefreshFailed } from './refresh-failed.tsx';
 

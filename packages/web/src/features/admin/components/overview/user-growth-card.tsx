@@ -3,7 +3,7 @@ import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
-import type { ResourceState } from '../../hooks/use-admin-resource.ts';
+import type { ResourceState } from '../../utils/resource-state.ts';
 import { growthSummary } from '../../utils/user-growth.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { RefreshFailed } from './refresh-failed.tsx';
