@@ -9,7 +9,7 @@ export function AlertsPage() {
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <title>Alerts History · VitalWatch</title>
       <PageHeader title="Alerts History" subtitle="Review and manage alerts from your devices" />
-      <AlertsHistory devices={state.status === 'ready' ? state.devices : []} />
+      <AlertsHistory devices={state.status === 'ready' ? state.data : []} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ const SUBTITLE = 'Monitor your health metrics in real-time';
 export function OverviewPage() {
   const { state, reload } = useDevices();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const devices = state.status === 'ready' ? state.devices : [];
+  const devices = state.status === 'ready' ? state.data : [];
   const selected = devices.find((d) => d._id === chosenId) ?? devices[0] ?? null;
 
   return (

@@ -26,6 +26,18 @@ export interface ApiFailure {
   issues: readonly FieldIssue[];
 }
 
+/** A failed call as plain data for the store (a `queryFn` that calls the client itself uses it too). */
+export function failureOf(error: unknown): ApiFailure {
+  const e = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error));
+  return {
+    status: e.status,
+    code: e.code,
+    message: e.message,
+    serverMessage: e.serverMessage,
+    issues: e.issues,
+  };
+}
+
 const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
   { path, body, schema, method, auth },
   { signal },
@@ -35,16 +47,7 @@ const apiClientQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
     const { apiRequest } = await import('../api-client.ts');
     return { data: await apiRequest(path, { body, schema, signal, method, auth }) };
   } catch (error) {
-    const e = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error));
-    return {
-      error: {
-        status: e.status,
-        code: e.code,
-        message: e.message,
-        serverMessage: e.serverMessage,
-        issues: e.issues,
-      },
-    };
+    return { error: failureOf(error) };
   }
 };
 

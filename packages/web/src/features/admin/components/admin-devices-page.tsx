@@ -6,11 +6,11 @@ import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { queryView } from '@/lib/store/query-view.ts';
 import { useAdminDevicesQuery } from '../api/get-devices.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { filterDevices } from '../utils/assigned-users.ts';
-import { resourceState } from '../utils/resource-state.ts';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
 
@@ -20,11 +20,11 @@ export function AdminDevicesPage() {
   // Only role user: who can be given a device.
   const usersQuery = useAdminUsersQuery(true);
   const devices = {
-    state: resourceState(devicesQuery, ADMIN_ERRORS.devicesFetchFailed),
+    state: queryView(devicesQuery, ADMIN_ERRORS.devicesFetchFailed),
     retry: devicesQuery.refetch,
   };
   const users = {
-    state: resourceState(usersQuery, ADMIN_ERRORS.usersFetchFailed),
+    state: queryView(usersQuery, ADMIN_ERRORS.usersFetchFailed),
     retry: usersQuery.refetch,
   };
   const actions = useDeviceActions();

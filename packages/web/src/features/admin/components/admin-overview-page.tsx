@@ -4,10 +4,10 @@ import { buttonClasses } from '@/components/button.tsx';
 import { KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PATHS } from '@/lib/paths.ts';
+import { queryView } from '@/lib/store/query-view.ts';
 import { useAdminStatsQuery } from '../api/get-stats.ts';
 import { useSystemStatusQuery } from '../api/get-system-status.ts';
 import { useUserGrowthQuery } from '../api/get-user-growth.ts';
-import { resourceState } from '../utils/resource-state.ts';
 import { browserTimeZone } from '../utils/user-growth.ts';
 import { StatCards } from './overview/stat-cards.tsx';
 import { SystemStatusCard } from './overview/system-status-card.tsx';
@@ -38,15 +38,15 @@ export function AdminOverviewPage() {
         }
       />
       <div className="space-y-6">
-        <StatCards state={resourceState(stats, ADMIN_ERRORS.statsFetchFailed)} onRetry={stats.refetch} />
+        <StatCards state={queryView(stats, ADMIN_ERRORS.statsFetchFailed)} onRetry={stats.refetch} />
         <div className="grid gap-6 lg:grid-cols-3">
           <UserGrowthCard
-            state={resourceState(growth, ADMIN_ERRORS.userGrowthFetchFailed)}
+            state={queryView(growth, ADMIN_ERRORS.userGrowthFetchFailed)}
             onRetry={growth.refetch}
             className="lg:col-span-2"
           />
           <SystemStatusCard
-            state={resourceState(status, ADMIN_ERRORS.systemStatusFetchFailed)}
+            state={queryView(status, ADMIN_ERRORS.systemStatusFetchFailed)}
             onRetry={status.refetch}
           />
         </div>

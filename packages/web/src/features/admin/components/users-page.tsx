@@ -8,17 +8,17 @@ import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import { queryView } from '@/lib/store/query-view.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
 import { filterUsers } from '../utils/filter-users.ts';
-import { resourceState } from '../utils/resource-state.ts';
 import { type UserModal, UserModals } from './users/user-modals.tsx';
 import { USER_COLUMNS, UserRow } from './users/users-table.tsx';
 
 /** User Management (/admin-dashboard/users): search, the user table and its four modals. */
 export function UsersPage() {
   const users = useAdminUsersQuery(false);
-  const state = resourceState(users, ADMIN_ERRORS.usersFetchFailed);
+  const state = queryView(users, ADMIN_ERRORS.usersFetchFailed);
   const me = useAppSelector(selectCurrentUser);
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<UserModal>(null);

@@ -1,5 +1,4 @@
 import {
-  type AlertLifecycle,
   type AlertRecord,
   alertTypeLabel,
   relativeTime,
@@ -13,7 +12,8 @@ import { Button } from '@/components/button.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatClock } from '@/lib/format-date.ts';
-import { snoozeAlerts } from '../api/alert-actions.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useSnoozeAlertsMutation } from '../api/alert-actions.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
 
 /** Alerts a person resolves by hand; vital and offline alerts resolve when their episode ends. */
@@ -33,17 +33,12 @@ export function lifecycleText(alert: AlertRecord, now: Date): string | null {
   return null;
 }
 
-interface AlertActionsProps {
-  alert: AlertRecord;
-  onChanged: (alert: AlertLifecycle) => void;
-}
-
 /**
  * Acknowledge ("I'm on it") while active; mark handled (FALL, SOS, other device events) until
  * resolved; snooze for me (never FALL or SOS).
  */
-export function AlertActions({ alert, onChanged }: AlertActionsProps) {
-  const { busy, act } = useAlertAction(onChanged);
+export function AlertActions({ alert }: { alert: AlertRecord }) {
+  const { busy, act } = useAlertAction();
   const canAcknowledge = alert.status === 'active';
   const canResolve = alert.status !== 'resolved' && resolvedByHand(alert.alertType);
   // A snooze never holds back high priority, so it is not offered on a high-priority alert.
@@ -86,19 +81,20 @@ export function AlertActions({ alert, onChanged }: AlertActionsProps) {
  */
 function SnoozeControl({ alert }: { alert: AlertRecord }) {
   const [until, setUntil] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [snoozeAlerts, { isLoading: busy }] = useSnoozeAlertsMutation();
   const snooze = async (minutes: number) => {
-    setBusy(true);
     try {
-      const record = await snoozeAlerts(alert.device, alert.alertType, minutes);
+      const record = await snoozeAlerts({
+        deviceId: alert.device,
+        alertType: alert.alertType,
+        minutes,
+      }).unwrap();
       setUntil(record.until);
       toast.success(
         `${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} snoozed for you until ${formatClock(record.until)}`,
       );
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to snooze alerts'));
-    } finally {
-      setBusy(false);
+      toast.error(errorMessage(asApiError(error), 'Failed to snooze alerts'));
     }
   };
   return (

@@ -1,10 +1,4 @@
-import {
-  type AlertLifecycle,
-  type AlertRecord,
-  alertTypeLabel,
-  PRIORITY_LABELS,
-  relativeTime,
-} from '@vitalwatch/shared';
+import { type AlertRecord, alertTypeLabel, PRIORITY_LABELS, relativeTime } from '@vitalwatch/shared';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '@/components/icons.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -17,8 +11,6 @@ interface AlertItemProps {
   now: Date;
   /** When given, an unread alert is a button that marks it read. */
   onMarkRead?: (alert: AlertRecord) => void;
-  /** When given, the alert offers Acknowledge / Mark handled and reports the new state here. */
-  onLifecycle?: (alert: AlertLifecycle) => void;
 }
 
 function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
@@ -31,7 +23,7 @@ function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
  * One alert: type colour, priority, title, message, device, when, whether it is unread, who
  * acknowledged or resolved it, and the actions left to take.
  */
-export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProps) {
+export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
   const tone = alertTone(alert.alertType);
   const classes = TONE_CLASSES[tone];
   const when = new Date(alert.createdAt);
@@ -91,7 +83,7 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
     alert.isRead ? 'bg-white dark:bg-slate-900' : 'bg-teal-50/60 dark:bg-teal-950/20'
   }`;
   const content = 'flex w-full items-start gap-3 p-3 text-left';
-  const footer = (status || onLifecycle) && (
+  const footer = (
     <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-3 sm:pl-14">
       {status ? (
         <p data-testid="alert-lifecycle" className="text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -101,18 +93,16 @@ export function AlertItem({ alert, now, onMarkRead, onLifecycle }: AlertItemProp
         <span />
       )}
       <span className="flex flex-wrap items-center gap-2">
-        {onLifecycle && (
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={timelineId}
-            onClick={() => setOpen((o) => !o)}
-            className="rounded-md px-2 py-1 text-xs font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-300"
-          >
-            {open ? 'Hide details' : 'Details'}
-          </button>
-        )}
-        {onLifecycle && <AlertActions alert={alert} onChanged={onLifecycle} />}
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={timelineId}
+          onClick={() => setOpen((o) => !o)}
+          className="rounded-md px-2 py-1 text-xs font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-300"
+        >
+          {open ? 'Hide details' : 'Details'}
+        </button>
+        <AlertActions alert={alert} />
       </span>
     </div>
   );

@@ -1,9 +1,9 @@
 import { type AlertTimelineEntry, ERRORS } from '@vitalwatch/shared';
-import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/spinner.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTimeSeconds } from '@/lib/format-date.ts';
-import { getAlertTimeline } from '../api/get-alert-timeline.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useAlertTimelineQuery } from '../api/alert-timeline.ts';
 
 const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };
 
@@ -32,38 +32,18 @@ function describe(e: AlertTimelineEntry): string {
 
 /** Who was told, how, whether it arrived, and who acted: fetched when opened. */
 export function AlertTimeline({ alertId }: { alertId: string }) {
-  const [state, setState] = useState<
-    | { status: 'loading' }
-    | { status: 'error'; message: string }
-    | { status: 'ready'; entries: AlertTimelineEntry[] }
-  >({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getAlertTimeline(alertId, controller.signal).then(
-      (entries) => setState({ status: 'ready', entries }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) {
-          setState({
-            status: 'error',
-            message: errorMessage(error, ERRORS.alertsFetchFailed, ERRORS.unexpected),
-          });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [alertId]);
-
-  if (state.status === 'loading') {
+  const { data: entries, isError, error } = useAlertTimelineQuery(alertId);
+  if (!entries && isError) {
     return (
-      <p role="status" className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
-        <Spinner className="size-3" /> Loading timeline…
+      <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        {errorMessage(asApiError(error), ERRORS.alertsFetchFailed, ERRORS.unexpected)}
       </p>
     );
   }
-  if (state.status === 'error') {
+  if (!entries) {
     return (
-      <p role="alert" className="text-xs text-red-700 dark:text-red-300">
-        {state.message}
+      <p role="status" className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+        <Spinner className="size-3" /> Loading timeline…
       </p>
     );
   }
@@ -72,7 +52,7 @@ export function AlertTimeline({ alertId }: { alertId: string }) {
       data-testid="alert-timeline"
       className="space-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700"
     >
-      {state.entries.map((e) => (
+      {entries.map((e) => (
         <li
           key={e.id}
           className={`text-xs ${e.ok === false ? 'text-red-700 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}

@@ -19,8 +19,7 @@ export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] })
     ...rangeQuery(filters.range),
     ...(sort === 'priority' ? { sort } : {}),
   };
-  const { state, loadingMore, markingAll, loadMore, markRead, markAllRead, applyLifecycle, retry } =
-    useAlertsHistory(query);
+  const { state, loadingMore, markingAll, loadMore, markRead, markAllRead, retry } = useAlertsHistory(query);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const ready = state.status === 'ready';
 
@@ -86,12 +85,7 @@ export function AlertsHistory({ devices }: { devices: readonly DeviceOption[] })
           <ul data-testid="alerts-list" className="space-y-3">
             {state.alerts.map((alert) => (
               <li key={alert._id}>
-                <AlertItem
-                  alert={alert}
-                  now={now}
-                  onMarkRead={(a) => void markRead(a)}
-                  onLifecycle={applyLifecycle}
-                />
+                <AlertItem alert={alert} now={now} onMarkRead={(a) => void markRead(a)} />
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { AlertItem } from './alert-item.tsx';
 
 /** Recent Alerts: the 3 newest, live, and 'View All Alerts'. */
 export function RecentAlertsCard() {
-  const { state, retry, applyLifecycle, markRead } = useRecentAlerts();
+  const { state, retry, markRead } = useRecentAlerts();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   return (
     <section
@@ -32,20 +32,15 @@ export function RecentAlertsCard() {
         <ErrorState title={ERRORS.alertsFetchFailed} message={state.message} onRetry={retry} />
       )}
       {state.status === 'ready' &&
-        (state.alerts.length === 0 ? (
+        (state.data.length === 0 ? (
           <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
             No alerts yet. You will see them here the moment they happen.
           </p>
         ) : (
           <ul aria-live="polite" data-testid="recent-alerts" className="space-y-3">
-            {state.alerts.map((alert) => (
+            {state.data.map((alert) => (
               <li key={alert._id}>
-                <AlertItem
-                  alert={alert}
-                  now={now}
-                  onMarkRead={(a) => void markRead(a)}
-                  onLifecycle={applyLifecycle}
-                />
+                <AlertItem alert={alert} now={now} onMarkRead={(a) => void markRead(a)} />
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ const SHOWN = 3;
  * someone acknowledges it, here or anywhere else.
  */
 export function UrgentAlertsBanner() {
-  const { alerts, applyLifecycle } = useUrgentAlerts();
+  const alerts = useUrgentAlerts();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   if (alerts.length === 0) return null;
   const more = alerts.length - SHOWN;
@@ -37,7 +37,7 @@ export function UrgentAlertsBanner() {
                 <time dateTime={alert.createdAt}>{relativeTime(alert.createdAt, now)}</time>
               </span>
             </p>
-            <AlertActions alert={alert} onChanged={applyLifecycle} />
+            <AlertActions alert={alert} />
           </li>
         ))}
         {more > 0 && (

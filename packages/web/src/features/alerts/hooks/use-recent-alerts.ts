@@ -1,71 +1,45 @@
-import { type AlertLifecycle, type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-error.ts';
 import { useRealtimeEvent } from '@/lib/socket.ts';
-import { getLatestAlerts } from '../api/get-latest-alerts.ts';
-import { markAlertsRead } from '../api/mark-alerts-read.ts';
-import { markedRead, mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { queryView } from '@/lib/store/query-view.ts';
+import { useWhenConnected } from '@/lib/use-when-connected.ts';
+import { latestAlertsApi, useLatestAlertsQuery } from '../api/latest-alerts.ts';
+import { useMarkAlertsReadMutation } from '../api/mark-alerts-read.ts';
+import { mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
 
-export type RecentAlertsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; alerts: AlertRecord[] };
-
-/** The 3 newest alerts; live ones go on top, and they are fetched again whenever the socket (re)connects. */
+/**
+ * The 3 newest alerts (`latestAlerts` in the store): live ones go on top of the cached list, and
+ * it is fetched again whenever the socket (re)connects.
+ */
 export function useRecentAlerts() {
-  const [state, setState] = useState<RecentAlertsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const dispatch = useAppDispatch();
+  const query = useLatestAlertsQuery(RECENT_ALERTS_COUNT);
+  const [markAlertsRead] = useMarkAlertsReadMutation();
+  const update = (change: (alerts: AlertRecord[]) => AlertRecord[]) =>
+    dispatch(latestAlertsApi.util.updateQueryData('latestAlerts', RECENT_ALERTS_COUNT, change));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new fetch (retry, socket (re)connected).
-  useEffect(() => {
-    let active = true;
-    getLatestAlerts(RECENT_ALERTS_COUNT).then(
-      (alerts) => {
-        if (active) setState({ status: 'ready', alerts });
-      },
-      (error: unknown) => {
-        if (active)
-          setState({
-            status: 'error',
-            message: errorMessage(error, ERRORS.alertsFetchFailed, ERRORS.unexpected),
-          });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  useRealtimeEvent('alerts', (incoming) => {
-    setState((s) =>
-      s.status === 'ready'
-        ? { ...s, alerts: mergeNewest(s.alerts, incoming, false, 'receivedAt').slice(0, RECENT_ALERTS_COUNT) }
-        : s,
-    );
-  });
-  useRealtimeEvent('connected', () => setAttempt((n) => n + 1));
-  const applyLifecycle = useCallback((update: AlertLifecycle) => {
-    setState((s) => (s.status === 'ready' ? { ...s, alerts: withLifecycle(s.alerts, update) } : s));
-  }, []);
-  useRealtimeEvent('lifecycle', applyLifecycle);
+  useRealtimeEvent('alerts', (incoming) =>
+    update((alerts) => mergeNewest(alerts, incoming, false, 'receivedAt').slice(0, RECENT_ALERTS_COUNT)),
+  );
+  useRealtimeEvent('lifecycle', (change) => update((alerts) => withLifecycle(alerts, change)));
+  useWhenConnected(query.isFetching, () => void query.refetch());
 
   /** Spec 4: an unread alert becomes read on click, applied once the server agrees. */
-  const markRead = useCallback(async (alert: AlertRecord) => {
+  const markRead = async (alert: AlertRecord) => {
     if (alert.isRead) return;
     try {
-      await markAlertsRead([alert._id]);
-      setState((s) =>
-        s.status === 'ready' ? { ...s, alerts: markedRead(s.alerts, new Set([alert._id])) } : s,
-      );
+      await markAlertsRead([alert._id]).unwrap();
     } catch (error) {
-      toast.error(errorMessage(error, ERRORS.markReadFailed, ERRORS.unexpected));
+      toast.error(errorMessage(asApiError(error), ERRORS.markReadFailed, ERRORS.unexpected));
     }
-  }, []);
+  };
 
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { state, retry, applyLifecycle, markRead };
+  return {
+    state: queryView(query, ERRORS.alertsFetchFailed, ERRORS.unexpected),
+    retry: () => void query.refetch(),
+    markRead,
+  };
 }

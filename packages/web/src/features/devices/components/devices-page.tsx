@@ -45,7 +45,7 @@ export function DevicesPage() {
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
   const [tuning, setTuning] = useState<UserDevice | null>(null);
   const [sharing, setSharing] = useState<UserDevice | null>(null);
-  const hasDevices = state.status === 'ready' && state.devices.length > 0;
+  const hasDevices = state.status === 'ready' && state.data.length > 0;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -59,7 +59,7 @@ export function DevicesPage() {
       {state.status === 'error' && (
         <ErrorState title={ERRORS.devicesFetchFailed} message={state.message} onRetry={reload} />
       )}
-      {state.status === 'ready' && state.devices.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <EmptyState
           icon={<PhoneIcon className="size-10" />}
           title="No devices yet"
@@ -71,7 +71,7 @@ export function DevicesPage() {
         // minmax(0, 1fr) and min-w-0: a long device name is cut with an ellipsis inside its card
         // instead of widening the column (and the page) past a phone's screen.
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {state.devices.map((device) => (
+          {state.data.map((device) => (
             <li key={device._id} className="flex min-w-0">
               <DeviceCard
                 device={device}

@@ -1,15 +1,9 @@
 import { ERRORS, type UserDevice } from '@vitalwatch/shared';
-import { errorMessage } from '@/lib/api-error.ts';
 import { useRealtimeEvent } from '@/lib/socket.ts';
-import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { type QueryView, queryView } from '@/lib/store/query-view.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
 import { userDevicesApi, useUserDevicesQuery } from '../api/get-devices.ts';
-
-export type DevicesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; devices: UserDevice[] };
 
 const newer = (a: string, b: string | null) => b === null || Date.parse(a) > Date.parse(b);
 
@@ -18,7 +12,7 @@ const newer = (a: string, b: string | null) => b === null || Date.parse(a) > Dat
  * forward in the cache (so online states follow without a reload), and the list is fetched again
  * once a lost connection is back.
  */
-export function useDevices(): { state: DevicesState; reload: () => void } {
+export function useDevices(): { state: QueryView<UserDevice[]>; reload: () => void } {
   const dispatch = useAppDispatch();
   const query = useUserDevicesQuery();
 
@@ -32,13 +26,8 @@ export function useDevices(): { state: DevicesState; reload: () => void } {
   });
   useWhenConnected(query.isFetching, () => void query.refetch());
 
-  const state: DevicesState = query.data
-    ? { status: 'ready', devices: query.data }
-    : query.isError
-      ? {
-          status: 'error',
-          message: errorMessage(asApiError(query.error), ERRORS.devicesFetchFailed, ERRORS.unexpected),
-        }
-      : { status: 'loading' };
-  return { state, reload: () => void query.refetch() };
+  return {
+    state: queryView(query, ERRORS.devicesFetchFailed, ERRORS.unexpected),
+    reload: () => void query.refetch(),
+  };
 }

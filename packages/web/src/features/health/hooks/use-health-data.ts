@@ -3,6 +3,7 @@ import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { useWhenConnected } from '@/lib/use-when-connected.ts';
 import { latestHealthApi, useLatestHealthQuery } from '../api/latest-health.ts';
 import { newerRecord } from '../utils/records.ts';
 
@@ -42,7 +43,7 @@ export function useHealthData(deviceId: string): HealthData {
       ),
     );
   });
-  useRealtimeEvent('connected', () => void query.refetch());
+  useWhenConnected(query.isFetching, () => void query.refetch());
 
   return {
     loading: query.isLoading,

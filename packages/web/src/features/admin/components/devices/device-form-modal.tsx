@@ -4,14 +4,14 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { Switch } from '@/components/switch.tsx';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import type { DeviceInput } from '../../api/add-device.ts';
-import type { ResourceState } from '../../utils/resource-state.ts';
 import { UserMultiSelect } from './user-multi-select.tsx';
 
 interface DeviceFormModalProps {
   /** The device being edited; none for 'Add New Device'. */
   device?: AdminDevice;
-  users: ResourceState<AdminUser[]>;
+  users: QueryView<AdminUser[]>;
   onRetryUsers: () => void;
   onClose: () => void;
   /** Sends the form; resolves true when saved (the page then closes the modal). */
@@ -19,7 +19,7 @@ interface DeviceFormModalProps {
 }
 
 interface BackupContactsProps {
-  users: ResourceState<AdminUser[]>;
+  users: QueryView<AdminUser[]>;
   assigned: readonly string[];
   backup: readonly string[];
   onChange: (ids: string[]) => void;

@@ -1,8 +1,8 @@
 import type { AdminDevice, AdminUser } from '@vitalwatch/shared';
 import { AlarmSettingsModal } from '@/components/alarm-settings-modal.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import type { DeviceActions } from '../../hooks/use-device-actions.ts';
-import type { ResourceState } from '../../utils/resource-state.ts';
 import { DeviceDetailsModal } from './device-details-modal.tsx';
 import { DeviceFormModal } from './device-form-modal.tsx';
 import type { DeviceAction } from './devices-table.tsx';
@@ -13,7 +13,7 @@ export type DeviceModal = { kind: 'add' } | { kind: DeviceAction; id: string } |
 interface DeviceModalsProps {
   modal: DeviceModal;
   devices: readonly AdminDevice[];
-  users: ResourceState<AdminUser[]>;
+  users: QueryView<AdminUser[]>;
   names: ReadonlyMap<string, string>;
   onRetryUsers: () => void;
   actions: DeviceActions;

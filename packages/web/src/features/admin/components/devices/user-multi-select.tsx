@@ -3,12 +3,12 @@ import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } fro
 import { ChevronDownIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useDismiss } from '@/components/use-dismiss.ts';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
-import type { ResourceState } from '../../utils/resource-state.ts';
 
 interface UserMultiSelectProps {
   /** Role-user accounts (all-users with isUser): the only ones a device can be assigned to. */
-  users: ResourceState<AdminUser[]>;
+  users: QueryView<AdminUser[]>;
   onRetry: () => void;
   selected: readonly string[];
   onChange: (ids: string[]) => void;

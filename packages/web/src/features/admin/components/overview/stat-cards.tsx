@@ -2,7 +2,7 @@ import { ADMIN_ERRORS, type AdminStats } from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 import { BellIcon, PhoneIcon, UsersIcon } from '@/components/icons.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '../../utils/resource-state.ts';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import { RefreshFailed } from './refresh-failed.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -48,7 +48,7 @@ const CARDS = [
 ] as const satisfies readonly { key: keyof AdminStats; label: string; icon: ReactNode; tone: string }[];
 
 interface StatCardsProps {
-  state: ResourceState<AdminStats>;
+  state: QueryView<AdminStats>;
   onRetry: () => void;
 }
 

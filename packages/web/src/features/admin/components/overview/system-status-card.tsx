@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type ComponentStatus, type SystemStatus } from '@vitalwatch/shared';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import type { ResourceState } from '../../utils/resource-state.ts';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import { OVERALL_TEXT, STATUS_STYLES } from '../../utils/system-status.ts';
 import { RefreshFailed } from './refresh-failed.tsx';
 
@@ -57,7 +57,7 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
 }
 
 interface SystemStatusCardProps {
-  state: ResourceState<SystemStatus>;
+  state: QueryView<SystemStatus>;
   onRetry: () => void;
   className?: string;
 }

@@ -2,8 +2,8 @@ import { ADMIN_ERRORS, type UserGrowthEntry } from '@vitalwatch/shared';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import type { QueryView } from '@/lib/store/query-view.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
-import type { ResourceState } from '../../utils/resource-state.ts';
 import { growthSummary } from '../../utils/user-growth.ts';
 import { GrowthChart } from './growth-chart.tsx';
 import { RefreshFailed } from './refresh-failed.tsx';
@@ -20,7 +20,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 interface UserGrowthCardProps {
-  state: ResourceState<UserGrowthEntry[]>;
+  state: QueryView<UserGrowthEntry[]>;
   onRetry: () => void;
   className?: string;
 }
