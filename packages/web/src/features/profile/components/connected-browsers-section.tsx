@@ -1,47 +1,35 @@
 import { type PushBrowser, relativeTime } from '@vitalwatch/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { asApiError } from '@/lib/store/api.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import { queryView } from '@/lib/store/query-view.ts';
 import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
-import { getPushBrowsers, removePushBrowser } from '../api/push-browsers.ts';
+import { usePushBrowsersQuery, useRemovePushBrowserMutation } from '../api/push-browsers.ts';
 import { browserName } from '../utils/browser-name.ts';
-
-type BrowsersState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; browsers: PushBrowser[] };
 
 const LOAD_FAILED = 'Failed to fetch connected browsers';
 
 /** The browsers that receive this user's push notifications, each removable. */
 export function ConnectedBrowsersSection() {
-  const [state, setState] = useState<BrowsersState>({ status: 'loading' });
+  const browsers = usePushBrowsersQuery();
+  const state = queryView(browsers, LOAD_FAILED);
+  const load = () => void browsers.refetch();
+  const [removePushBrowser] = useRemovePushBrowserMutation();
   const [removing, setRemoving] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getPushBrowsers().then(
-      (browsers) => setState({ status: 'ready', browsers }),
-      (error: unknown) => setState({ status: 'error', message: errorMessage(error, LOAD_FAILED) }),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const remove = async (browser: PushBrowser) => {
     setRemoving(browser._id);
     try {
-      await removePushBrowser(browser._id);
-      setState((s) =>
-        s.status === 'ready' ? { ...s, browsers: s.browsers.filter((b) => b._id !== browser._id) } : s,
-      );
+      await removePushBrowser(browser._id).unwrap();
       toast.success('Browser disconnected');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to disconnect browser'));
+      toast.error(errorMessage(asApiError(error), 'Failed to disconnect browser'));
     } finally {
       setRemoving(null);
     }
@@ -60,14 +48,14 @@ export function ConnectedBrowsersSection() {
         </LoadingRegion>
       )}
       {state.status === 'error' && <ErrorState title={LOAD_FAILED} message={state.message} onRetry={load} />}
-      {state.status === 'ready' && state.browsers.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           No browser receives push notifications yet.
         </p>
       )}
-      {state.status === 'ready' && state.browsers.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {state.browsers.map((browser) => {
+          {state.data.map((browser) => {
             const name = browserName(browser.userAgent);
             return (
               <li key={browser._id} className="flex flex-wrap items-center justify-between gap-3 py-3">

@@ -1,40 +1,31 @@
 import { alertTypeLabel, type SnoozeRecord } from '@vitalwatch/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatClock } from '@/lib/format-date.ts';
-import { endSnooze, getSnoozes } from '../api/snoozes.ts';
-
-type SnoozesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; snoozes: SnoozeRecord[] };
+import { asApiError } from '@/lib/store/api.ts';
+import { queryView } from '@/lib/store/query-view.ts';
+import { useEndSnoozeMutation, useSnoozesQuery } from '../api/snoozes.ts';
 
 const LOAD_FAILED = 'Failed to fetch snoozed alerts';
 
 /** The alert types this user snoozed (for themselves only), each with when it ends and 'End now'. */
 export function SnoozesSection() {
-  const [state, setState] = useState<SnoozesState>({ status: 'loading' });
+  const snoozes = useSnoozesQuery();
+  const state = queryView(snoozes, LOAD_FAILED);
+  const [endSnooze] = useEndSnoozeMutation();
   const [ending, setEnding] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getSnoozes().then(
-      (snoozes) => setState({ status: 'ready', snoozes }),
-      (error: unknown) => setState({ status: 'error', message: errorMessage(error, LOAD_FAILED) }),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const end = async (s: SnoozeRecord) => {
     setEnding(`${s.device}/${s.alertType}`);
     try {
-      setState({ status: 'ready', snoozes: await endSnooze(s) });
+      await endSnooze(s).unwrap();
       toast.success('Snooze ended');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to end the snooze'));
+      toast.error(errorMessage(asApiError(error), 'Failed to end the snooze'));
     } finally {
       setEnding(null);
     }
@@ -51,15 +42,17 @@ export function SnoozesSection() {
           <Skeleton className="h-10 w-full" />
         </LoadingRegion>
       )}
-      {state.status === 'error' && <ErrorState title={LOAD_FAILED} message={state.message} onRetry={load} />}
-      {state.status === 'ready' && state.snoozes.length === 0 && (
+      {state.status === 'error' && (
+        <ErrorState title={LOAD_FAILED} message={state.message} onRetry={() => void snoozes.refetch()} />
+      )}
+      {state.status === 'ready' && state.data.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Nothing snoozed: every alert reaches you.
         </p>
       )}
-      {state.status === 'ready' && state.snoozes.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {state.snoozes.map((s) => (
+          {state.data.map((s) => (
             <li
               key={`${s.device}/${s.alertType}`}
               className="flex flex-wrap items-center justify-between gap-2 py-2"
