@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { SHARE_DURATIONS_DAYS, type ShareLink, type UserDevice } from '@vitalwatch/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -8,7 +9,12 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { createShareLink, listShareLinks, revokeShareLink } from '../api/share-links.ts';
+import { asApiError } from '@/lib/store/api.ts';
+import {
+  useCreateShareLinkMutation,
+  useRevokeShareLinkMutation,
+  useShareLinksQuery,
+} from '../api/share-links.ts';
 
 const DURATION_LABELS: Record<(typeof SHARE_DURATIONS_DAYS)[number], string> = {
   1: '1 day',
@@ -25,7 +31,10 @@ const live = (link: ShareLink) => link.revokedAt === null && Date.parse(link.exp
  */
 export function ShareDeviceModal({ device, onClose }: { device: UserDevice | null; onClose: () => void }) {
   const [days, setDays] = useState<number>(7);
-  const [links, setLinks] = useState<ShareLink[]>([]);
+  const list = useShareLinksQuery(device?._id ?? skipToken);
+  const links = list.data ?? [];
+  const [createShareLink] = useCreateShareLinkMutation();
+  const [revokeShareLink] = useRevokeShareLinkMutation();
   const [made, setMade] = useState<{ url: string; expiresAt: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,15 +47,15 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
     if (made) linkInput.current?.focus();
   }, [made]);
 
-  useEffect(() => {
+  // Another device (or the modal closed): the link shown once and any failure belong to the last one.
+  const [shownFor, setShownFor] = useState(device);
+  if (device !== shownFor) {
+    setShownFor(device);
     setMade(null);
     setFailure(null);
-    setLinks([]);
-    if (!device) return;
-    listShareLinks(device._id).then(setLinks, (error: unknown) =>
-      setFailure(errorMessage(error, 'Failed to fetch share links')),
-    );
-  }, [device]);
+  }
+  const shownFailure =
+    failure ?? (list.isError ? errorMessage(asApiError(list.error), 'Failed to fetch share links') : null);
 
   const attempt = async (work: () => Promise<void>, fallback: string) => {
     setBusy(true);
@@ -54,7 +63,7 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
     try {
       await work();
     } catch (error) {
-      setFailure(errorMessage(error, fallback));
+      setFailure(errorMessage(asApiError(error), fallback));
     } finally {
       setBusy(false);
     }
@@ -63,14 +72,14 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
   const create = () =>
     attempt(async () => {
       if (!device) return;
-      const { link, token } = await createShareLink(device._id, days);
+      const { link, token } = await createShareLink({ deviceId: device._id, days }).unwrap();
       setMade({ url: `${window.location.origin}${PATHS.shared}/${token}`, expiresAt: link.expiresAt });
-      setLinks((list) => [link, ...list]);
     }, 'Failed to create the link');
 
   const revoke = (id: string) =>
     attempt(async () => {
-      setLinks(await revokeShareLink(id));
+      if (!device) return;
+      await revokeShareLink({ id, deviceId: device._id }).unwrap();
       setMade(null);
       toast.success('Share link revoked');
     }, 'Failed to revoke the link');
@@ -134,7 +143,7 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
             </Button>
           </div>
         )}
-        {failure && <FormError message={failure} />}
+        {shownFailure && <FormError message={shownFailure} />}
         <div>
           <h3 className="font-medium text-slate-700 dark:text-slate-200">Live links</h3>
           {links.filter(live).length === 0 ? (

@@ -1,25 +1,45 @@
-import { healthHistoryResponse, sharedDeviceResponse } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import {
+  type HealthHistory,
+  healthHistoryResponse,
+  type SharedDevice,
+  sharedDeviceResponse,
+} from '@vitalwatch/shared';
+import type { z } from 'zod';
+import { api } from '@/lib/store/api.ts';
 
-/** GET /shared/:token, without an account: the device's name, until when, its newest reading. */
-export const getSharedDevice = async (token: string) =>
-  (
-    await apiRequest(`/shared/${encodeURIComponent(token)}`, {
-      method: 'GET',
-      auth: 'none',
-      schema: sharedDeviceResponse,
-    })
-  ).data;
+/** What the shared page asks of the device's history: a window of time, as ISO instants. */
+export interface SharedHistoryArgs {
+  token: string;
+  from: string;
+  to: string;
+}
 
-/** POST /shared/:token/history: the last `hours` of readings, for the shared page's averages. */
-export const getSharedHistory = async (token: string, hours: number) => {
-  const to = new Date();
-  const from = new Date(to.getTime() - hours * 3_600_000);
-  return (
-    await apiRequest(`/shared/${encodeURIComponent(token)}/history`, {
-      body: { from: from.toISOString(), to: to.toISOString(), points: 48 },
-      auth: 'none',
-      schema: healthHistoryResponse,
-    })
-  ).data;
-};
+/** A share link's public data in the store, without an account; fetched afresh on each visit. */
+export const sharedDeviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /shared/:token: the device's name, until when, its newest reading. */
+    sharedDevice: build.query<SharedDevice, string>({
+      query: (token) => ({
+        path: `/shared/${encodeURIComponent(token)}`,
+        method: 'GET',
+        auth: 'none',
+        schema: sharedDeviceResponse,
+      }),
+      transformResponse: (response: z.infer<typeof sharedDeviceResponse>) => response.data,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /shared/:token/history: readings of the window, in at most 48 buckets, for the averages. */
+    sharedHistory: build.query<HealthHistory, SharedHistoryArgs>({
+      query: ({ token, from, to }) => ({
+        path: `/shared/${encodeURIComponent(token)}/history`,
+        body: { from, to, points: 48 },
+        auth: 'none',
+        schema: healthHistoryResponse,
+      }),
+      transformResponse: (response: z.infer<typeof healthHistoryResponse>) => response.data,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useSharedDeviceQuery, useSharedHistoryQuery } = sharedDeviceApi;

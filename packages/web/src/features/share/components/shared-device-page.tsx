@@ -1,5 +1,5 @@
 import type { HealthHistory, SharedDevice } from '@vitalwatch/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
@@ -8,11 +8,12 @@ import { MetricCards } from '@/components/metric-cards.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
 import { downloadFile } from '@/lib/api-client.ts';
-import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { saveDownload } from '@/lib/save-download.ts';
+import { asApiError } from '@/lib/store/api.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { getSharedDevice, getSharedHistory } from '../api/shared-device.ts';
+import { useSharedDeviceQuery, useSharedHistoryQuery } from '../api/shared-device.ts';
 
 type State =
   | { status: 'loading' }
@@ -21,6 +22,20 @@ type State =
   | { status: 'ready'; device: SharedDevice; day: HealthHistory };
 
 const REPORT_DAYS = 7;
+/** The last 24 hours, ending now. */
+const lastDay = () => {
+  const to = new Date();
+  return { from: new Date(to.getTime() - 24 * 3_600_000).toISOString(), to: to.toISOString() };
+};
+
+/** A failed load: a refused token (expired, revoked, never made) is gone; anything else may pass. */
+const failure = (error: unknown): State => {
+  const e = asApiError(error);
+  return e.status === 404
+    ? { status: 'gone' }
+    : { status: 'error', message: errorMessage(e, 'Failed to fetch health data') };
+};
+
 const average = (stats: [number, number, number, number] | null) =>
   stats ? String(Math.round(stats[1] * 10) / 10) : '–';
 
@@ -31,24 +46,23 @@ const average = (stats: [number, number, number, number] | null) =>
  */
 export function SharedDevicePage() {
   const { token = '' } = useParams();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [period, setPeriod] = useState(lastDay);
+  const device = useSharedDeviceQuery(token);
+  const history = useSharedHistoryQuery({ token, ...period });
   const [busy, setBusy] = useState(false);
   const now = useNow(60_000);
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const [device, day] = await Promise.all([getSharedDevice(token), getSharedHistory(token, 24)]);
-      setState({ status: 'ready', device, day });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setState({ status: 'gone' });
-      else setState({ status: 'error', message: errorMessage(error, 'Failed to fetch health data') });
-    }
-  }, [token]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const state: State =
+    device.data && history.data
+      ? { status: 'ready', device: device.data, day: history.data }
+      : device.isError
+        ? failure(device.error)
+        : history.isError
+          ? failure(history.error)
+          : { status: 'loading' };
+  const retry = () => {
+    setPeriod(lastDay());
+    void device.refetch();
+  };
 
   const report = async () => {
     setBusy(true);
@@ -82,7 +96,7 @@ export function SharedDevicePage() {
         />
       )}
       {state.status === 'error' && (
-        <ErrorState title="Failed to fetch health data" message={state.message} onRetry={() => void load()} />
+        <ErrorState title="Failed to fetch health data" message={state.message} onRetry={retry} />
       )}
       {state.status === 'ready' && (
         <>
