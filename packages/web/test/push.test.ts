@@ -7,7 +7,7 @@ import {
   setupPush,
   showForegroundNotification,
   teardownPush,
-} from '@/lib/push.ts';
+} from '@/lib/push-subscription.ts';
 
 const PUBLIC_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const subscriptionJson = {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
-import { pushPermission, setupPush } from './push.ts';
+import { pushPermission, setupPush } from './push-subscription.ts';
 
 /**
  * Push notifications for this browser, asked for only when the user chooses "Enable alerts on

@@ -4,7 +4,12 @@ import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
 import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
-import { forgetSentToken, pushPermission, setupPush, showForegroundNotification } from '@/lib/push.ts';
+import {
+  forgetSentToken,
+  pushPermission,
+  setupPush,
+  showForegroundNotification,
+} from '@/lib/push-subscription.ts';
 import { useRealtimeConnection, useRealtimeEvent } from '@/lib/socket.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';

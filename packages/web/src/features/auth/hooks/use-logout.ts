@@ -13,7 +13,7 @@ export function useLogout(): () => Promise<boolean> {
     let serverOk = true;
     // Loaded on use: the header (on every page) carries this hook.
     const [{ teardownPush }, { logOut }] = await Promise.all([
-      import('@/lib/push.ts'),
+      import('@/lib/push-subscription.ts'),
       import('../api/log-out.ts'),
     ]);
     // While still signed in: this browser stops receiving the user's alerts.

@@ -15,7 +15,11 @@ import {
 import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
 
-/** Browser push in a framework-free module: the spec's flow of section 4 and its error codes. */
+/**
+ * This browser's push subscription (Web Push), framework-free: permission, the service worker,
+ * subscribing and saving it on the server (the spec's "FCM token"), forgetting it on sign-out, and
+ * notifications while the app is open. The spec's flow of section 4 and its error codes.
+ */
 
 export const SERVICE_WORKER_URL = '/sw.js';
 /** What /sw.js posts to open windows for every push (see PUSH_MESSAGE_TYPE there). */
