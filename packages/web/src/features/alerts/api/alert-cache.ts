@@ -1,6 +1,6 @@
-import type { AlertLifecycle } from '@vitalwatch/shared';
+import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
 import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
-import { lifecycleInHistory, readInHistory, sameQuery } from '../utils/history-pages.ts';
+import { type HistoryPages, lifecycleInHistory, readInHistory, sameQuery } from '../utils/history-pages.ts';
 import { markedRead, withLifecycle } from '../utils/merge-alerts.ts';
 import { alertsHistoryApi } from './alerts-history.ts';
 import type { AlertQuery } from './get-alerts-page.ts';
@@ -15,11 +15,9 @@ type Thunk = (dispatch: AppDispatch, getState: () => RootState) => void;
  */
 const everyCopy =
   (change: {
-    latest: Parameters<typeof latestAlertsApi.util.updateQueryData<'latestAlerts'>>[2];
-    urgent: Parameters<typeof urgentAlertsApi.util.updateQueryData<'urgentAlerts'>>[2];
-    history: (
-      query: AlertQuery,
-    ) => Parameters<typeof alertsHistoryApi.util.updateQueryData<'alertsHistory'>>[2];
+    latest: (alerts: AlertRecord[]) => AlertRecord[];
+    urgent: (alerts: AlertRecord[]) => AlertRecord[];
+    history: (query: AlertQuery) => (pages: HistoryPages) => void;
   }): Thunk =>
   (dispatch, getState) => {
     const state = getState();
