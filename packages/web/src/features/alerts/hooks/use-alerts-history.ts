@@ -7,7 +7,7 @@ import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
 import { alertsHistoryApi, useAlertsHistoryInfiniteQuery } from '../api/alerts-history.ts';
 import { type AlertQuery, fetchAlertsPage } from '../api/get-alerts-page.ts';
-import { useMarkAlertsReadMutation, useMarkAllAlertsReadMutation } from '../api/mark-alerts-read.ts';
+import { useMarkAllAlertsReadMutation } from '../api/mark-alerts-read.ts';
 import {
   addToHistory,
   type HistoryPages,
@@ -15,6 +15,7 @@ import {
   lifecycleInHistory,
   matchesQuery,
 } from '../utils/history-pages.ts';
+import { useMarkRead } from './use-mark-read.ts';
 
 export interface AlertsHistoryState {
   status: 'loading' | 'error' | 'ready';
@@ -47,7 +48,6 @@ const failed = (error: unknown) =>
 export function useAlertsHistory(query: AlertQuery) {
   const dispatch = useAppDispatch();
   const history = useAlertsHistoryInfiniteQuery(query);
-  const [markAlertsRead] = useMarkAlertsReadMutation();
   const [markAllAlertsRead, { isLoading: markingAll }] = useMarkAllAlertsReadMutation();
   const data = history.currentData;
   const state: AlertsHistoryState = data
@@ -89,14 +89,7 @@ export function useAlertsHistory(query: AlertQuery) {
     }
   };
 
-  const markRead = async (alert: AlertRecord) => {
-    if (alert.isRead) return;
-    try {
-      await markAlertsRead([alert._id]).unwrap();
-    } catch (error) {
-      toast.error(errorMessage(asApiError(error), ERRORS.markReadFailed, ERRORS.unexpected));
-    }
-  };
+  const markRead = useMarkRead();
 
   const markAllRead = async () => {
     if (markingAll) return;

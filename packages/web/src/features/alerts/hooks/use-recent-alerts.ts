@@ -1,14 +1,11 @@
 import { type AlertRecord, ERRORS, RECENT_ALERTS_COUNT } from '@vitalwatch/shared';
-import { toast } from 'react-toastify';
-import { errorMessage } from '@/lib/api-error.ts';
 import { useRealtimeEvent } from '@/lib/socket.ts';
-import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { queryView } from '@/lib/store/query-view.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
 import { latestAlertsApi, useLatestAlertsQuery } from '../api/latest-alerts.ts';
-import { useMarkAlertsReadMutation } from '../api/mark-alerts-read.ts';
 import { mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
+import { useMarkRead } from './use-mark-read.ts';
 
 /**
  * The 3 newest alerts (`latestAlerts` in the store): live ones go on top of the cached list, and
@@ -17,7 +14,6 @@ import { mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
 export function useRecentAlerts() {
   const dispatch = useAppDispatch();
   const query = useLatestAlertsQuery(RECENT_ALERTS_COUNT);
-  const [markAlertsRead] = useMarkAlertsReadMutation();
   const update = (change: (alerts: AlertRecord[]) => AlertRecord[]) =>
     dispatch(latestAlertsApi.util.updateQueryData('latestAlerts', RECENT_ALERTS_COUNT, change));
 
@@ -26,16 +22,7 @@ export function useRecentAlerts() {
   );
   useRealtimeEvent('lifecycle', (change) => update((alerts) => withLifecycle(alerts, change)));
   useWhenConnected(query.isFetching, () => void query.refetch());
-
-  /** Spec 4: an unread alert becomes read on click, applied once the server agrees. */
-  const markRead = async (alert: AlertRecord) => {
-    if (alert.isRead) return;
-    try {
-      await markAlertsRead([alert._id]).unwrap();
-    } catch (error) {
-      toast.error(errorMessage(asApiError(error), ERRORS.markReadFailed, ERRORS.unexpected));
-    }
-  };
+  const markRead = useMarkRead();
 
   return {
     state: queryView(query, ERRORS.alertsFetchFailed, ERRORS.unexpected),
