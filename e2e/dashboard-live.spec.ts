@@ -31,3 +31,30 @@ test('after a lost connection the dashboard catches up on the readings and alert
     'Missed while offline',
   );
 });
+
+test('a chart whose code cannot be downloaded fails inside its card, and comes when tried again', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/ERR_FAILED|dynamically imported module/);
+  const user = await createUser(page);
+  const band = await createDevice(page.request, `Band ${user.username}`);
+  await addDeviceForUser(page.request, user, band, 'Band');
+  await ingestHealth(page.request, band, { heartRate: 70, spo2: 97, temperature: 97.5, battery: 90 });
+  const chartCode = /\/assets\/trends-chart-[^/]+\.js$/;
+  await page.route(chartCode, (route) => route.abort());
+  await signInWithTokens(page, user.username, user.password);
+  await page.goto('/dashboard');
+
+  const trends = page.locator('section[aria-labelledby="health-trends-title"]');
+  await expect(trends.getByRole('alert')).toContainText('Could not load the chart');
+  // The rest of the dashboard is there and live.
+  await expect(page.getByTestId('heartRate-value')).toHaveText('70');
+  await expect(page.getByRole('heading', { name: 'Recent Alerts' })).toBeVisible();
+  await ingestHealth(page.request, band, { heartRate: 91, spo2: 96, temperature: 97.6, battery: 89 });
+  await expect(page.getByTestId('heartRate-value')).toHaveText('91');
+
+  await page.unroute(chartCode);
+  await trends.getByRole('button', { name: 'Try again' }).click();
+  await expect(trends.getByRole('img', { name: /Line chart/ })).toBeVisible();
+});

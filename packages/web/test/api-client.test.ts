@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { healthError } from '@/features/health/hooks/use-health-data.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { sendEarly } from '@/lib/api-send.ts';
 import { onSessionExpired } from '@/lib/session-events.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '@/lib/token-storage.ts';
 import { waitForAccessToken } from '@/lib/wait-for-token.ts';
@@ -35,6 +36,24 @@ function fakeFetch(handle: (call: Call) => Response | Promise<Response>) {
   return calls;
 }
 
+/** Refreshes any session to the pair new / R2, and answers the profile only for the new token. */
+const renewingServer = ({ url, auth }: Call) => {
+  if (url.endsWith('/user/refresh')) {
+    return jsonResponse(200, {
+      success: true,
+      message: 'ok',
+      data: { accessToken: 'new', refreshToken: 'R2' },
+    });
+  }
+  return auth === 'Bearer new' ? profileOk() : unauthorized();
+};
+/** What a profile call with the expired token 'old' sends, in order, against `renewingServer`. */
+const RENEWED = [
+  ['/api/v1/user/profile', 'Bearer old'],
+  ['/api/v1/user/refresh', null],
+  ['/api/v1/user/profile', 'Bearer new'],
+];
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,23 +80,10 @@ describe('apiRequest', () => {
 
   it('on a 401 refreshes once, stores the new pair and retries', async () => {
     storeTokens({ accessToken: 'old', refreshToken: 'R1' });
-    const calls = fakeFetch(({ url, auth }) => {
-      if (url.endsWith('/user/refresh')) {
-        return jsonResponse(200, {
-          success: true,
-          message: 'ok',
-          data: { accessToken: 'new', refreshToken: 'R2' },
-        });
-      }
-      return auth === 'Bearer new' ? profileOk() : unauthorized();
-    });
+    const calls = fakeFetch(renewingServer);
     const result = await apiRequest('/user/profile', { method: 'GET', schema: profileResponse });
     expect(result.data.user.username).toBe('ada');
-    expect(calls.map((c) => [c.url, c.auth])).toEqual([
-      ['/api/v1/user/profile', 'Bearer old'],
-      ['/api/v1/user/refresh', null],
-      ['/api/v1/user/profile', 'Bearer new'],
-    ]);
+    expect(calls.map((c) => [c.url, c.auth])).toEqual(RENEWED);
     expect(calls[1]?.body).toEqual({ refreshToken: 'R1' });
     expect([getAccessToken(), getRefreshToken()]).toEqual(['new', 'R2']);
   });
@@ -136,16 +142,7 @@ describe('apiRequest', () => {
 
   it('shares one refresh between concurrent calls', async () => {
     storeTokens({ accessToken: 'old', refreshToken: 'R1' });
-    const calls = fakeFetch(({ url, auth }) => {
-      if (url.endsWith('/user/refresh')) {
-        return jsonResponse(200, {
-          success: true,
-          message: 'ok',
-          data: { accessToken: 'new', refreshToken: 'R2' },
-        });
-      }
-      return auth === 'Bearer new' ? profileOk() : unauthorized();
-    });
+    const calls = fakeFetch(renewingServer);
     await Promise.all([
       apiRequest('/user/profile', { method: 'GET', schema: profileResponse }),
       apiRequest('/user/profile', { method: 'GET', schema: profileResponse }),
@@ -187,6 +184,40 @@ describe('apiRequest', () => {
     fakeFetch(() => jsonResponse(200, { success: true, message: 'ok', data: { user: { username: 'x' } } }));
     const error = await apiRequest('/user/profile', { schema: profileResponse }).catch((e: unknown) => e);
     expect((error as ApiError).code).toBe('INVALID_RESPONSE');
+  });
+});
+
+describe('a request sent before the API client loaded (sendEarly)', () => {
+  it('is sent at once and its answer is what apiRequest parses: no second request', async () => {
+    storeTokens({ accessToken: 'A1', refreshToken: 'R1' });
+    const calls = fakeFetch(() => profileOk());
+    const sent = sendEarly('/user/profile', 'A1');
+    expect(calls).toEqual([{ url: '/api/v1/user/profile', auth: 'Bearer A1', body: undefined }]);
+    const result = await apiRequest('/user/profile', { method: 'GET', schema: profileResponse, sent });
+    expect(result.data.user.username).toBe('ada');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refused for an expired token: refreshed once and asked again, like any request', async () => {
+    storeTokens({ accessToken: 'old', refreshToken: 'R1' });
+    const calls = fakeFetch(renewingServer);
+    const sent = sendEarly('/user/profile', 'old');
+    const result = await apiRequest('/user/profile', { method: 'GET', schema: profileResponse, sent });
+    expect(result.data.user.username).toBe('ada');
+    expect(calls.map((c) => [c.url, c.auth])).toEqual(RENEWED);
+  });
+
+  it('that could not reach the server fails as a network error when read, not before', async () => {
+    storeTokens({ accessToken: 'A1', refreshToken: 'R1' });
+    fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const sent = sendEarly('/user/profile', 'A1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const error = await apiRequest('/user/profile', { method: 'GET', schema: profileResponse, sent }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('NETWORK_ERROR');
+    expect(getAccessToken()).toBe('A1');
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { ServerUnreachable } from '@/components/status-panels.tsx';
@@ -30,7 +30,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (phase !== 'restoring') return;
     let active = true;
     void checkSession().then((result) => {
-      if (active) setPhase(result === 'unreachable' ? 'unreachable' : 'ready');
+      // A transition: React draws the whole signed-in area in slices, leaving the phone's main
+      // thread free between them, while the loading screen stays up.
+      if (active) startTransition(() => setPhase(result === 'unreachable' ? 'unreachable' : 'ready'));
     });
     return () => {
       active = false;

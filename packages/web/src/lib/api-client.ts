@@ -1,11 +1,10 @@
 import { ERRORS, errorBody, refreshResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import { API_BASE, type SentRequest, send } from './api-send.ts';
 import { emitSessionExpired } from './session-events.ts';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-storage.ts';
 import { waitForAccessToken } from './wait-for-token.ts';
-
-export const API_BASE = '/api/v1';
 
 /** `none`: public call; `user`: needs the stored access token; `admin`: also waits briefly for it. */
 export type AuthMode = 'none' | 'user' | 'admin';
@@ -18,6 +17,8 @@ export interface ApiRequest<T> {
   /** Parses the successful response; anything else is an `INVALID_RESPONSE` error. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** The same request, already sent (`sendEarly`): its answer is the first attempt's. */
+  sent?: SentRequest;
 }
 
 /**
@@ -27,9 +28,8 @@ export interface ApiRequest<T> {
  * Shows nothing and navigates nowhere: callers decide.
  */
 export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
-  const auth = request.auth ?? 'user';
-  const token = await tokenFor(auth);
-  let response = await send(path, request, token);
+  const token = request.sent ? request.sent.token : await tokenFor(request.auth ?? 'user');
+  let response = await (request.sent?.response ?? send(path, request, token));
   if (response.status === 401 && token !== null) {
     const fresh = await renewedToken(token);
     if (fresh) response = await send(path, request, fresh);
@@ -70,25 +70,6 @@ async function tokenFor(auth: AuthMode): Promise<string | null> {
   const token = getAccessToken();
   if (!token) throw new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken);
   return token;
-}
-
-async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  // Fastify refuses an empty body declared as JSON, so the header goes only with a body.
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    return await fetch(`${API_BASE}${path}`, {
-      method: request.method ?? 'POST',
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      credentials: 'same-origin',
-      signal: request.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.');
-  }
 }
 
 async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
@@ -133,7 +114,7 @@ async function renewedToken(rejected: string): Promise<string | null> {
 async function refreshSession(): Promise<string | null> {
   const refreshToken = getRefreshToken();
   if (refreshToken) {
-    const response = await send('/user/refresh', { body: { refreshToken }, schema: refreshResponse }, null);
+    const response = await send('/user/refresh', { body: { refreshToken } }, null);
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = refreshResponse.safeParse(json);
     if (response.ok && parsed.success) {

@@ -1,5 +1,5 @@
 import { GUARD_SPINNER_MS, type Role } from '@vitalwatch/shared';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
@@ -30,7 +30,8 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
         setPhase('checking');
         await checkSession();
       }
-      if (active) setPhase('ready');
+      // In slices (a transition), like the session's: the spinner stays until the page is drawn.
+      if (active) startTransition(() => setPhase('ready'));
     }, GUARD_SPINNER_MS);
     return () => {
       active = false;

@@ -47,6 +47,9 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const user = useAppSelector(selectCurrentUser);
   const updatedAt = health.latest?.createdAt ?? null;
+  // Health Trends is laid out (and its history fetched) while the newest reading loads: the cards
+  // below it do not jump when it arrives. Only a device that never sent anything goes without.
+  const withTrends = health.loading || health.latest !== null;
 
   return (
     <div className="space-y-6">
@@ -71,13 +74,13 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
         <NoHealthData error={health.error} onRetry={health.retry} />
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        {health.latest && (
+        {withTrends && (
           <div className="min-w-0 lg:col-span-2">
             <HealthTrends deviceId={device._id} range={range} onRangeChange={setRange} />
           </div>
         )}
         {/* Same place in the tree with or without the chart, so the cards keep their state. */}
-        <div className={health.latest ? 'space-y-6' : 'grid items-start gap-6 lg:col-span-3 lg:grid-cols-2'}>
+        <div className={withTrends ? 'space-y-6' : 'grid items-start gap-6 lg:col-span-3 lg:grid-cols-2'}>
           <RecentAlertsCard />
           <ConnectionCard lastUpdate={newest(device.lastUpdate, updatedAt)} now={now} />
         </div>

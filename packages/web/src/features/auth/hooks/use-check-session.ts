@@ -1,6 +1,7 @@
 import type { PublicUser } from '@vitalwatch/shared';
 import { useCallback } from 'react';
 import { ApiError } from '@/lib/api-error.ts';
+import { type SentRequest, sendEarly } from '@/lib/api-send.ts';
 import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { getAccessToken } from '@/lib/token-storage.ts';
@@ -19,10 +20,11 @@ let primed: Promise<SessionUser> | null = null;
 
 /**
  * Starts the session check at once, for the first page's guard to pick up: a signed-in reload then
- * checks its session while the route's code downloads, not after it.
+ * asks for its profile while the route's code, the API client and zod download, not after them.
  */
 export function primeSessionCheck(): void {
-  if (getAccessToken()) primed = sessionUser();
+  const token = getAccessToken();
+  if (token) primed = sessionUser(sendEarly('/user/profile', token));
 }
 
 /**
@@ -30,7 +32,7 @@ export function primeSessionCheck(): void {
  * request. The API client (and zod with it) loads only when there is a session to check: a
  * visitor's first page needs neither.
  */
-function sessionUser(): Promise<SessionUser> {
+function sessionUser(sent?: SentRequest): Promise<SessionUser> {
   if (primed) {
     const started = primed;
     primed = null;
@@ -38,7 +40,7 @@ function sessionUser(): Promise<SessionUser> {
   }
   if (!getAccessToken()) return Promise.resolve(null);
   inFlight ??= import('../api/get-profile.ts')
-    .then(({ getProfile }) => getProfile())
+    .then(({ getProfile }) => getProfile(sent))
     .catch((error: unknown) => {
       // A refused session is normal (the client already cleared it).
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;

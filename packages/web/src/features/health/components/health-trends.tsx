@@ -1,6 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { ErrorState, Skeleton } from '@/components/status-panels.tsx';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
@@ -16,9 +17,10 @@ import type { TrendsChartHandle } from './trends-chart.tsx';
 
 /**
  * Chart.js loads after the dashboard has drawn (its cards and alerts first): it is most of the
- * dashboard's JavaScript, and a phone spends seconds evaluating it.
+ * dashboard's JavaScript, and a phone spends seconds evaluating it. A lazy component keeps a failed
+ * load for good, so trying again takes a new one.
  */
-const TrendsChart = lazy(() => import('./trends-chart.tsx').then((m) => ({ default: m.TrendsChart })));
+const lazyChart = () => lazy(() => import('./trends-chart.tsx').then((m) => ({ default: m.TrendsChart })));
 
 interface HealthTrendsProps {
   deviceId: string;
@@ -37,6 +39,8 @@ function AverageTile({ label, value, unit }: { label: string; value: number; uni
   );
 }
 
+const CHART_FAILED = 'Check your connection. The readings and averages below are up to date.';
+
 const RESOLUTION_TEXT = { raw: 'every reading', minute: 'per minute', hour: 'per hour' } as const;
 
 /**
@@ -47,6 +51,7 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
   const theme = useAppSelector(selectPageTheme);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const chart = useRef<TrendsChartHandle>(null);
+  const [TrendsChart, setTrendsChart] = useState(lazyChart);
   const [custom, setCustom] = useState<TimeWindow | null>(null);
   const h = useHealthHistory(deviceId, range, custom);
   const heartRate = useMemo(() => (h.shown ? seriesOf(h.shown, 'heartRate') : null), [h.shown]);
@@ -96,32 +101,42 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
             {range === 'custom' ? 'No readings in this period.' : `No readings in the ${rangeLabel}.`}
           </p>
         ) : (
-          <Suspense fallback={<Skeleton className="h-full w-full" />}>
-            <TrendsChart
-              heartRate={heartRate}
-              spo2={spo2}
-              window={h.window}
-              theme={theme}
-              mobile={mobile}
-              withDay={withDay}
-              handle={chart}
-              onViewChange={h.setView}
-            />
-          </Suspense>
+          <ErrorBoundary
+            onRetry={() => setTrendsChart(lazyChart)}
+            fallback={(retry) => (
+              <ErrorState title="Could not load the chart" message={CHART_FAILED} onRetry={retry} />
+            )}
+          >
+            <Suspense fallback={<Skeleton className="h-full w-full" />}>
+              <TrendsChart
+                heartRate={heartRate}
+                spo2={spo2}
+                window={h.window}
+                theme={theme}
+                mobile={mobile}
+                withDay={withDay}
+                handle={chart}
+                onViewChange={h.setView}
+              />
+            </Suspense>
+          </ErrorBoundary>
         )}
       </div>
-      {h.shown && (
-        <p data-testid="trends-resolution" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          {hourly ? `Every ${h.shown.bucketSeconds / 3600} hours` : `Shown ${resolution}`}
-          {h.shown.resolution !== 'raw' && ': line = average, band = lowest to highest'}
-          {gaps.length > 0 && (
-            <span data-testid="trends-gaps">
-              {' · No readings '}
-              {gaps.map((g) => `${timeLabel(g.from, withDay)}–${timeLabel(g.to, withDay)}`).join(', ')}
-            </span>
-          )}
-        </p>
-      )}
+      {/* Its line is kept while loading, so the cards below do not jump when the data arrives. */}
+      <p className="mt-2 min-h-4 text-xs text-slate-500 dark:text-slate-400">
+        {h.shown && (
+          <span data-testid="trends-resolution">
+            {hourly ? `Every ${h.shown.bucketSeconds / 3600} hours` : `Shown ${resolution}`}
+            {h.shown.resolution !== 'raw' && ': line = average, band = lowest to highest'}
+            {gaps.length > 0 && (
+              <span data-testid="trends-gaps">
+                {' · No readings '}
+                {gaps.map((g) => `${timeLabel(g.from, withDay)}–${timeLabel(g.to, withDay)}`).join(', ')}
+              </span>
+            )}
+          </span>
+        )}
+      </p>
       <div className="mt-4 grid grid-cols-2 gap-3">
         <AverageTile
           label="Avg. Heart Rate"
