@@ -133,16 +133,25 @@ function readOptions(): Options {
 }
 
 /** Runs `body` while sampling the server: CPU between the measured window's edges, peak RSS. */
-async function measured<T>(server: ServerProcess, body: (onStart: () => void) => Promise<T>) {
+async function measured<T>(
+  server: ServerProcess,
+  body: (onStart: () => void, onEnd: () => void) => Promise<T>,
+) {
   let start: CpuSnapshot | undefined;
+  let ended: CpuSnapshot | undefined;
   let rss = 0;
   const sampler = setInterval(() => {
     rss = Math.max(rss, rssMb(server.pid));
   }, 250);
-  const result = await body(() => {
-    start = cpuSnapshot(server.pid);
-  });
-  const end = cpuSnapshot(server.pid);
+  const result = await body(
+    () => {
+      start = cpuSnapshot(server.pid);
+    },
+    () => {
+      ended = cpuSnapshot(server.pid);
+    },
+  );
+  const end = ended ?? cpuSnapshot(server.pid);
   clearInterval(sampler);
   // The measured window ended just before `body` finished draining; close enough for CPU shares.
   return { result, cpu: cpuBetween(start ?? end, end), rss: Math.round(Math.max(rss, rssMb(server.pid))) };
@@ -213,12 +222,13 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
     const run = (phase: Options['phases'][number]) => opts.phases.includes(phase);
     if (run('raw') && scratch) {
       log('  raw insert: multi-row inserts straight into the readings table…');
-      const raw = await measured(server, (onStart) =>
+      const raw = await measured(server, (onStart, onEnd) =>
         rawInsertRate(
           scratch.url,
           devices.map((d) => d._id),
           window,
           onStart,
+          onEnd,
         ),
       );
       push('raw insert', `${fmt(raw.result.perSecond)} rows/s`, raw.result.perSecond, raw.result.count, raw);

@@ -16,6 +16,8 @@ export async function rawInsertRate(
   deviceIds: string[],
   window: Window,
   onStart: () => void,
+  /** Called when the measured window ends, while this connection's PostgreSQL backend still runs. */
+  onEnd: () => void,
 ): Promise<{ perSecond: number; count: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -60,6 +62,7 @@ export async function rawInsertRate(
     const started = performance.now();
     await new Promise((r) => setTimeout(r, window.durationMs));
     counting = false;
+    onEnd();
     const seconds = (performance.now() - started) / 1000;
     stop = true;
     await loop;

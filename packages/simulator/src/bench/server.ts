@@ -135,16 +135,19 @@ function machineSeconds(): { busy: number; total: number } {
 export interface CpuSnapshot {
   at: number;
   server: number;
-  postgres: number;
+  /** CPU seconds of each PostgreSQL process (the postmaster, each backend) by pid. */
+  postgres: Map<string, number>;
   bench: number;
   machine: { busy: number; total: number };
 }
 
 /** Where the CPU goes: the server process, PostgreSQL's processes, this load generator, the machine. */
 export function cpuSnapshot(serverPid: number): CpuSnapshot {
-  const postgres = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d) && commandOf(d) === 'postgres')
-    .reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+  const postgres = new Map(
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d) && commandOf(d) === 'postgres')
+      .map((pid) => [pid, cpuSecondsOf(pid)]),
+  );
   const self = process.cpuUsage();
   return {
     at: Date.now(),
@@ -155,11 +158,16 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot {
   };
 }
 
-/** CPU seconds used between two snapshots, and the wall time they span. */
+/**
+ * CPU seconds used between two snapshots, and the wall time they span. PostgreSQL's share is summed
+ * per process: a backend that started in between counts from zero, and one that has exited by `b`
+ * is left out (a sum over whichever processes exist would go down, even below zero, when one exits).
+ */
 export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
   const machineBusy = b.machine.busy - a.machine.busy;
   const server = b.server - a.server;
-  const postgres = b.postgres - a.postgres;
+  let postgres = 0;
+  for (const [pid, seconds] of b.postgres) postgres += Math.max(0, seconds - (a.postgres.get(pid) ?? 0));
   const bench = b.bench - a.bench;
   return {
     wall: (b.at - a.at) / 1000,
