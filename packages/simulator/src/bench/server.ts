@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const mainTs = fileURLToPath(new URL('../../../server/src/main.ts', import.meta.url));
@@ -28,8 +29,15 @@ export function freePort(): Promise<number> {
 /** Above the bench's largest `--devices` (20,000): each device holds one MQTT connection. */
 const BENCH_CONNECTIONS_PER_ADDRESS = 25_000;
 
+/** The V8 flags `npm start` gives the server of `checkout` (none before it had any). */
+function serverNodeFlags(checkout: string): string[] {
+  const file = path.join(checkout, 'packages/server/node-flags.json');
+  if (!existsSync(file)) return [];
+  return z.array(z.string()).parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
 /**
- * The real `main.ts` (what `npm start` runs) in its own process, on 127.0.0.1, with Redis off
+ * The real `main.ts` (what `npm start` runs, with its V8 flags) in its own process, on 127.0.0.1, with Redis off
  * and the embedded MQTT broker on a free port, unless `env.MQTT_URL` names an external broker. `nodeFlags` e.g. ['--cpu-prof'] for profiling.
  */
 export async function startServer(
@@ -39,8 +47,10 @@ export async function startServer(
   serverMain: string = mainTs,
 ): Promise<ServerProcess> {
   const [port, mqttPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', serverMain], {
-    cwd: serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..'),
+  const checkout = serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..');
+  const flags = [...serverNodeFlags(checkout), ...nodeFlags];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', serverMain], {
+    cwd: checkout,
     env: {
       ...process.env,
       REDIS_URL: '',
