@@ -58,6 +58,7 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
       from ${devices} d where d.id = any(${sql.param(ids)}::uuid[])
       order by d.id for update of d`,
     lockedRow,
+    'vw_lock_devices',
   );
   if (rows.length === 0) return [];
   // A statement of its own, after the locks are held: on PostgreSQL a statement that waited for a
@@ -70,6 +71,7 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
         extract(epoch from e.seen_at) * 1000 as seen_ms, extract(epoch from e.calm_since) * 1000 as calm_ms
       from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
     deviceEpisodeRow,
+    'vw_device_episodes',
   );
   return rows.map((d) => ({
     id: d.id,
@@ -187,6 +189,7 @@ export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<Stored
         ins.spo2, ins.heart_rate, ins.temperature, ins.battery
       from ins join ${devices} d on d.seq = ins.device_seq`,
     storedRow,
+    'vw_insert_readings',
   );
   return stored.map((r) => ({
     id: r.id,
