@@ -140,13 +140,16 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.goto('/dashboard');
     await expect(page.getByTestId('urgent-banner')).toContainText('Fall detected');
-    await page.getByRole('button', { name: /Device/ }).click();
+    // The device picker, named by its label and the device shown (a "Device offline" alert for the
+    // stale ring may appear meanwhile: its buttons are named "Device offline…").
+    const picker = page.getByRole('button', { name: /^Device (Grandma's wristband|Grandpa's ring)$/ });
+    await picker.click();
     await page.getByRole('option', { name: "Grandma's wristband" }).click();
     await expect(page.getByTestId('spo2-value')).toHaveText(/88/);
     await expect(page.getByText('↓ Low').first()).toBeVisible();
     await page.screenshot({ path: `${DIR}/glance-critical-${theme}-375.png` });
 
-    await page.getByRole('button', { name: /Device/ }).click();
+    await picker.click();
     await page.getByRole('option', { name: "Grandpa's ring" }).click();
     await expect(page.getByTestId('stale-notice')).toContainText('No reading for 45 minutes');
     await page.screenshot({ path: `${DIR}/glance-stale-${theme}-375.png` });

@@ -187,6 +187,47 @@ describe('Alerts History', () => {
   });
 });
 
+describe('a live alert during a fetch', () => {
+  it('is not lost when a fetch that read the list before it answers after it', async () => {
+    const stored: AlertRecord[] = [];
+    let hold: Promise<void> | null = null;
+    const calls = mockApi({
+      '/alert/all': async () => {
+        // What the server has when the request arrives, answered once the test lets it go.
+        const answer = ok({
+          alerts: [...stored],
+          nextCursor: null,
+          total: stored.length,
+          unreadCount: stored.length,
+        });
+        if (hold) await hold;
+        return answer;
+      },
+    });
+    connectRealtime('u1');
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await screen.findByText('0 Alerts Found');
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    // The socket comes up: the page fetches what it may have missed, and that fetch is held.
+    act(() => lastSocket().fire('connect'));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/alert/all'))).toHaveLength(2));
+    // Stored and announced while that fetch is on its way back without it.
+    const fall = makeAlert({ _id: 'fall', alertTitle: 'Fall detected', alertType: 'FALL' });
+    stored.push(fall);
+    act(() => lastSocket().fire('alertsUpdate', [fall]));
+    expect(await screen.findByText('1 Alerts Found')).toBeInTheDocument();
+    hold = null;
+    act(() => release());
+    // The late answer replaces the list, and a fetch after it brings the alert back.
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/alert/all'))).toHaveLength(3));
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Fall detected'));
+    expect(screen.getByText('1 Alerts Found')).toBeInTheDocument();
+  });
+});
+
 describe('alert lifecycle in Alerts History', () => {
   it('acknowledges and marks a FALL handled; shows who did it; applies a live change by another carer', async () => {
     const { routes } = alertStore();

@@ -82,7 +82,8 @@ export function mockApi(routes: Record<string, Handler>) {
     calls.push({ path, body });
     const match = paths.find((p) => path.startsWith(p));
     if (!match) return json(404, { success: false, message: `No mock for ${path}`, code: 'NOT_FOUND' });
-    const result = routes[match]!(body, path);
+    // A handler may answer later (a promise): a test can hold a fetch in flight.
+    const result = await routes[match]!(body, path);
     return result instanceof Response ? result : json(200, result);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -61,10 +61,9 @@ export function useAlertsHistory(query: AlertQuery) {
   const addAlerts = (incoming: readonly AlertRecord[]) => {
     const matching = incoming.filter((a) => matchesQuery(a, query));
     if (matching.length > 0) update((pages) => addToHistory(pages, matching, query.sort === 'priority'));
+    return matching.length > 0;
   };
-  useRealtimeEvent('alerts', addAlerts);
-  useRealtimeEvent('lifecycle', (change) => update((pages) => lifecycleInHistory(pages, change)));
-  useWhenConnected(history.isFetching, () => {
+  const afterLiveChange = useWhenConnected(history.isFetching, () => {
     const newest = state.alerts[0];
     if (state.status !== 'ready' || !newest) {
       void history.refetch();
@@ -78,6 +77,13 @@ export function useAlertsHistory(query: AlertQuery) {
         (page) => addAlerts(page.alerts),
         (error: unknown) => console.warn('Catching up on alerts failed', error),
       );
+  });
+  useRealtimeEvent('alerts', (incoming) => {
+    if (addAlerts(incoming)) afterLiveChange();
+  });
+  useRealtimeEvent('lifecycle', (change) => {
+    update((pages) => lifecycleInHistory(pages, change));
+    afterLiveChange();
   });
 
   const loadMore = async () => {

@@ -17,11 +17,15 @@ export function useRecentAlerts() {
   const update = (change: (alerts: AlertRecord[]) => AlertRecord[]) =>
     dispatch(latestAlertsApi.util.updateQueryData('latestAlerts', RECENT_ALERTS_COUNT, change));
 
-  useRealtimeEvent('alerts', (incoming) =>
-    update((alerts) => mergeNewest(alerts, incoming, false, 'receivedAt').slice(0, RECENT_ALERTS_COUNT)),
-  );
-  useRealtimeEvent('lifecycle', (change) => update((alerts) => withLifecycle(alerts, change)));
-  useWhenConnected(query.isFetching, () => void query.refetch());
+  const afterLiveChange = useWhenConnected(query.isFetching, () => void query.refetch());
+  useRealtimeEvent('alerts', (incoming) => {
+    update((alerts) => mergeNewest(alerts, incoming, false, 'receivedAt').slice(0, RECENT_ALERTS_COUNT));
+    afterLiveChange();
+  });
+  useRealtimeEvent('lifecycle', (change) => {
+    update((alerts) => withLifecycle(alerts, change));
+    afterLiveChange();
+  });
   const markRead = useMarkRead();
 
   return {

@@ -18,13 +18,17 @@ export function useUrgentAlerts(): AlertRecord[] {
   const update = (change: (alerts: AlertRecord[]) => AlertRecord[]) =>
     dispatch(urgentAlertsApi.util.updateQueryData('urgentAlerts', undefined, change));
 
+  const afterLiveChange = useWhenConnected(query.isFetching, () => void query.refetch());
   useRealtimeEvent('alerts', (incoming) => {
     const urgent = incoming.filter(isUrgent);
-    if (urgent.length > 0) update((alerts) => mergeNewest(alerts, urgent, false, 'receivedAt'));
+    if (urgent.length === 0) return;
+    update((alerts) => mergeNewest(alerts, urgent, false, 'receivedAt'));
+    afterLiveChange();
   });
   useRealtimeEvent('lifecycle', (change) => {
-    if (!isUrgent(change)) update((alerts) => alerts.filter((a) => a._id !== change._id));
+    if (isUrgent(change)) return;
+    update((alerts) => alerts.filter((a) => a._id !== change._id));
+    afterLiveChange();
   });
-  useWhenConnected(query.isFetching, () => void query.refetch());
   return query.data ?? NONE;
 }
