@@ -39,7 +39,7 @@ function AverageTile({ label, value, unit }: { label: string; value: number; uni
   );
 }
 
-const CHART_FAILED = 'Check your connection. The readings and averages below are up to date.';
+const CHART_FAILED = 'Check your connection. The readings above and the averages below are up to date.';
 
 const RESOLUTION_TEXT = { raw: 'every reading', minute: 'per minute', hour: 'per hour' } as const;
 
