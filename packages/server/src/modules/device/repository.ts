@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
 import { devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -38,8 +38,17 @@ export const findDeviceWithUsers = async (tx: Tx, id: string): Promise<DeviceWit
 export const findDeviceByActivationCode = async (tx: Tx, code: string) =>
   (await tx.select().from(devices).where(eq(devices.activationCode, code)).limit(1))[0];
 
-export const findDeviceByApiAuthCode = async (tx: Tx, apiAuthCode: string) =>
-  (await tx.select().from(devices).where(eq(devices.apiAuthCode, apiAuthCode)).limit(1))[0];
+/** The devices with any of these API codes or ids (one query for a turn's worth of credential lookups). */
+export const findDevicesByApiAuthCodesOrIds = (tx: Tx, apiAuthCodes: string[], ids: string[]) =>
+  tx
+    .select()
+    .from(devices)
+    .where(
+      or(
+        sql`${devices.apiAuthCode} = any(${sql.param(apiAuthCodes)}::text[])`,
+        sql`${devices.id} = any(${sql.param(ids)}::uuid[])`,
+      ),
+    );
 
 export const findDeviceById = async (tx: Tx, id: string) =>
   (await tx.select().from(devices).where(eq(devices.id, id)).limit(1))[0];
