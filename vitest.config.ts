@@ -21,6 +21,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'simulator',
+          root: './packages/simulator',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       './packages/web/vitest.config.ts',
     ],
   },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DeviceTopicKind, deviceTopic, type HealthRecord, healthRecord } from '@vitalwatch/shared';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connectAsync } from 'mqtt';
 import { io } from 'socket.io-client';
 import type { ServerApi } from '../api.ts';
 import type { SimulatedDevice } from '../devices.ts';
 import { inBatches } from '../progress.ts';
 import { seedFrom, VitalsModel } from '../vitals.ts';
+import { BenchDevice } from './mqtt-device.ts';
 
 export interface Window {
   warmupMs: number;
@@ -60,15 +61,37 @@ class Meter {
   }
 }
 
-/** One MQTT connection per device, authenticated by device id and API code (an external broker may ignore them). */
-export async function connectDevices(mqttUrl: string, devices: SimulatedDevice[]): Promise<MqttClient[]> {
-  return inBatches(devices, 50, (d) =>
-    connectAsync(
+/** A device's MQTT connection, as the phases use it. */
+export interface DeviceClient {
+  /** QoS 1; resolves on the PUBACK. */
+  publish(topic: string, payload: string): Promise<void>;
+  end(): Promise<void>;
+}
+
+/**
+ * One MQTT connection per device, authenticated by device id and API code (an external broker may
+ * ignore them): the lean BenchDevice, or mqtt.js to compare with figures measured with it.
+ */
+export async function connectDevices(
+  mqttUrl: string,
+  devices: SimulatedDevice[],
+  client: 'lean' | 'mqtt.js',
+): Promise<DeviceClient[]> {
+  if (client === 'lean')
+    return inBatches(devices, 50, (d) => BenchDevice.connect(mqttUrl, d._id, d.apiAuthCode));
+  return inBatches(devices, 50, async (d) => {
+    const c = await connectAsync(
       mqttUrl,
       { username: d._id, password: d.apiAuthCode, reconnectPeriod: 1000, clean: true },
       false,
-    ),
-  );
+    );
+    return {
+      publish: async (topic: string, payload: string) => {
+        await c.publishAsync(topic, payload, { qos: 1 });
+      },
+      end: () => c.endAsync(true),
+    };
+  });
 }
 
 /**
@@ -76,7 +99,7 @@ export async function connectDevices(mqttUrl: string, devices: SimulatedDevice[]
  * each) in flight and sends the next as soon as a PUBACK (= committed) comes back.
  */
 export async function mqttThroughput(
-  clients: MqttClient[],
+  clients: DeviceClient[],
   devices: SimulatedDevice[],
   windowSize: number,
   window: Window,
@@ -91,7 +114,7 @@ export async function mqttThroughput(
     return Array.from({ length: windowSize }, async () => {
       while (!stop) {
         try {
-          await client.publishAsync(topic, JSON.stringify(source.next()), { qos: 1 });
+          await client.publish(topic, JSON.stringify(source.next()));
           meter.add(1);
         } catch {
           meter.errors++;
@@ -142,10 +165,10 @@ export async function httpThroughput(
 export type SendReading = (i: number, reading: object, done: (err?: unknown) => void) => void;
 
 /** QoS 1 publishes on each device's own connection. */
-export function mqttSender(clients: MqttClient[], devices: SimulatedDevice[]): SendReading {
+export function mqttSender(clients: DeviceClient[], devices: SimulatedDevice[]): SendReading {
   const topics = devices.map((d) => deviceTopic(d._id, 'health'));
   return (i, reading, done) =>
-    clients[i]!.publish(topics[i]!, JSON.stringify(reading), { qos: 1 }, (err) => done(err));
+    void clients[i]!.publish(topics[i]!, JSON.stringify(reading)).then(() => done(), done);
 }
 
 /** One POST /api/v1/ingest/health per reading, with the device's API key. */

@@ -27,13 +27,16 @@ function table(rows: string[][]) {
     );
 }
 
-export function report(results: PhaseResult[], opts: { devices: number; duration: number; warmup: number }) {
+export function report(
+  results: PhaseResult[],
+  opts: { devices: number; duration: number; warmup: number; mqttClient: string },
+) {
   const cpu = cpus();
   log(
     `\nVitalWatch benchmark: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
   );
   log(
-    `${opts.devices} devices, ${opts.duration} s measured per phase after ${opts.warmup} s warm-up; all on this machine.\n`,
+    `${opts.devices} devices (MQTT client: ${opts.mqttClient}), ${opts.duration} s measured per phase after ${opts.warmup} s warm-up; all on this machine.\n`,
   );
   table([
     ['database', 'phase', 'result', 'server RSS'],
