@@ -22,28 +22,29 @@ describe.skipIf(!mqttUrl)('the benchmark device client on Mosquitto', () => {
     return seen;
   }
 
-  it('publishes at QoS 1, resolving on each PUBACK', async () => {
+  /** A connected device and what a subscriber sees on its topic. */
+  async function watchedDevice() {
     const id = `bench-${randomBytes(4).toString('hex')}`;
     const topic = `vw-test/${id}`;
     const seen = await watch(topic);
     const device = await BenchDevice.connect(mqttUrl!, id, 'code');
     opened.push(device);
+    return { id, topic, seen, device };
+  }
+
+  it('publishes at QoS 1, resolving on each PUBACK', async () => {
+    const { topic, seen, device } = await watchedDevice();
     await Promise.all(['a', 'b', 'c'].map((p) => device.publish(topic, p)));
     await expect.poll(() => [...seen].sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('reconnects after losing its connection and delivers what was not acknowledged', async () => {
-    const id = `bench-${randomBytes(4).toString('hex')}`;
-    const topic = `vw-test/${id}`;
-    const seen = await watch(topic);
-    const device = await BenchDevice.connect(mqttUrl!, id, 'code');
-    opened.push(device);
+    const { id, topic, seen, device } = await watchedDevice();
     await device.publish(topic, 'before');
     // Another client with the same client id: the broker drops the device's connection.
     const usurper = await connectAsync(mqttUrl!, { clientId: id, clean: true, reconnectPeriod: 0 });
     await usurper.endAsync(true);
-    const sent = device.publish(topic, 'while away');
-    await sent;
+    await device.publish(topic, 'while away');
     await expect.poll(() => seen).toEqual(['before', 'while away']);
   });
 
