@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { contactIdsOf, userIdsOf } from '../../db/device-audience.ts';
 import type { Tx } from '../../db/index.ts';
-import { epochMs, rawRows } from '../../db/raw-rows.ts';
+import { epochMs, preparedRows } from '../../db/raw-rows.ts';
 import { alertEpisodes, devices, healthRecords } from '../../db/schema.ts';
 import type { ConditionState } from '../alert/service.ts';
 import { addToRollups } from './rollups.ts';
@@ -43,6 +43,28 @@ const lockedRow = z.object({
   contact_ids: z.array(z.string()),
 });
 
+// Hand-written rather than the query builder: mapping its result cost more than the query.
+const selectLocked = preparedRows(
+  'vw_lock_devices',
+  sql`select d.id::text, d.device_name, d.is_valid, extract(epoch from d.last_update) * 1000 as last_ms,
+      d.alarm_settings, ${userIdsOf(sql`d.id`)} as user_ids, ${contactIdsOf(sql`d.id`)} as contact_ids
+    from ${devices} d where d.id = any(${sql.placeholder('ids')}::uuid[])
+    order by d.id for update of d`,
+  lockedRow,
+);
+
+// A statement of its own, run after the locks are held: on PostgreSQL a statement that waited for
+// a lock sees the locked rows' new versions but reads everything else as of its start, so the
+// conditions a concurrent writer just committed would be missed.
+const selectEpisodes = preparedRows(
+  'vw_device_episodes',
+  sql`select e.device_id::text, e.alert_type as type, e.phase,
+      extract(epoch from e.since) * 1000 as since_ms, e.priority,
+      extract(epoch from e.seen_at) * 1000 as seen_ms, extract(epoch from e.calm_since) * 1000 as calm_ms
+    from ${alertEpisodes} e where e.device_id = any(${sql.placeholder('ids')}::uuid[])`,
+  deviceEpisodeRow,
+);
+
 /**
  * Lock the devices' rows, in id order so concurrent writers (on any node) never deadlock, and
  * read what the batch needs in the same round trip. Holding the lock serialises every write for
@@ -50,29 +72,9 @@ const lockedRow = z.object({
  * its validity is the committed one. Deleted devices are simply absent.
  */
 export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]> {
-  // Hand-written rather than the query builder: mapping its result cost more than the query.
-  const rows = await rawRows(
-    tx,
-    sql`select d.id::text, d.device_name, d.is_valid, extract(epoch from d.last_update) * 1000 as last_ms,
-        d.alarm_settings, ${userIdsOf(sql`d.id`)} as user_ids, ${contactIdsOf(sql`d.id`)} as contact_ids
-      from ${devices} d where d.id = any(${sql.param(ids)}::uuid[])
-      order by d.id for update of d`,
-    lockedRow,
-    'vw_lock_devices',
-  );
+  const rows = await selectLocked(tx, { ids });
   if (rows.length === 0) return [];
-  // A statement of its own, after the locks are held: on PostgreSQL a statement that waited for a
-  // lock sees the locked rows' new versions but reads everything else as of its start, so the
-  // conditions a concurrent writer just committed would be missed.
-  const episodes = await rawRows(
-    tx,
-    sql`select e.device_id::text, e.alert_type as type, e.phase,
-        extract(epoch from e.since) * 1000 as since_ms, e.priority,
-        extract(epoch from e.seen_at) * 1000 as seen_ms, extract(epoch from e.calm_since) * 1000 as calm_ms
-      from ${alertEpisodes} e where e.device_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
-    deviceEpisodeRow,
-    'vw_device_episodes',
-  );
+  const episodes = await selectEpisodes(tx, { ids: rows.map((r) => r.id) });
   return rows.map((d) => ({
     id: d.id,
     deviceName: d.device_name,
@@ -126,13 +128,70 @@ const storedRow = z.object({
   battery: z.number().nullable(),
 });
 
-const column = <T>(rows: ReadingRow[], pick: (r: ReadingRow) => T) => sql.param(rows.map(pick));
-
 /**
  * How long after a reading stamped on arrival its retry is still recognised by the messageId (a
  * dated reading's retry carries the same `recordedAt`, and is recognised for as long as it is kept).
  */
 const UNDATED_RETRY_WINDOW = sql.raw(`interval '15 minutes'`);
+
+/** The batch's columns, each one array parameter. */
+const COLUMNS = {
+  deviceIds: (r: ReadingRow) => r.deviceId,
+  messageIds: (r: ReadingRow) => r.messageId,
+  recordedAts: (r: ReadingRow) => r.recordedAt.toISOString(),
+  stamped: (r: ReadingRow) => r.stampedOnArrival,
+  spo2s: (r: ReadingRow) => r.spo2,
+  heartRates: (r: ReadingRow) => r.heartRate,
+  temperatures: (r: ReadingRow) => r.temperature,
+  batteries: (r: ReadingRow) => r.battery,
+} satisfies Record<string, (r: ReadingRow) => unknown>;
+const column = (name: keyof typeof COLUMNS) => sql.placeholder(name);
+
+const insertBatch = preparedRows(
+  'vw_insert_readings',
+  sql`with input as (
+      select d.seq as device_seq, t.*
+      from unnest(
+        ${column('deviceIds')}::uuid[],
+        ${column('messageIds')}::text[],
+        ${column('recordedAts')}::timestamptz[],
+        ${column('stamped')}::bool[],
+        ${column('spo2s')}::real[],
+        ${column('heartRates')}::real[],
+        ${column('temperatures')}::real[],
+        ${column('batteries')}::real[]
+      ) with ordinality as t(device_id, message_id, recorded_at, stamped, spo2, heart_rate, temperature, battery, ord)
+      join ${devices} d on d.id = t.device_id
+    ), ins as (
+      insert into ${healthRecords} (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
+      select i.recorded_at, i.device_seq, i.spo2, i.heart_rate, i.temperature, i.battery, i.message_id
+      from input i
+      left join lateral (
+        select true as stored from ${healthRecords} h
+        where i.message_id is not null and h.device_seq = i.device_seq and h.message_id = i.message_id
+          and h.recorded_at <= i.recorded_at
+          and h.recorded_at >= case when i.stamped then i.recorded_at - ${UNDATED_RETRY_WINDOW} else i.recorded_at end
+        limit 1
+      ) dup on true
+      where dup.stored is null
+      -- Ids follow the batch's order: readings of one instant keep the order they were sent in.
+      order by i.ord
+      returning id, device_seq, message_id, recorded_at, spo2, heart_rate, temperature, battery
+    ), newest as (
+      update ${devices} d set last_update = greatest(d.last_update, m.newest)
+      from (select device_seq, max(recorded_at) as newest from ins group by device_seq) m
+      where d.seq = m.device_seq
+    ), by_minute as (
+      ${addToRollups(sql`ins`, 'minute')}
+    ), by_hour as (
+      ${addToRollups(sql`ins`, 'hour')}
+    )
+    select ins.id::text, d.id::text as device_id, ins.message_id,
+      extract(epoch from ins.recorded_at) * 1000 as recorded_ms,
+      ins.spo2, ins.heart_rate, ins.temperature, ins.battery
+    from ins join ${devices} d on d.seq = ins.device_seq`,
+  storedRow,
+);
 
 /**
  * One statement for the whole batch, whatever its size: the columns travel as array parameters.
@@ -145,52 +204,10 @@ const UNDATED_RETRY_WINDOW = sql.raw(`interval '15 minutes'`);
  */
 export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<StoredReading[]> {
   if (rows.length === 0) return [];
-  const stored = await rawRows(
-    tx,
-    sql`with input as (
-        select d.seq as device_seq, t.*
-        from unnest(
-          ${column(rows, (r) => r.deviceId)}::uuid[],
-          ${column(rows, (r) => r.messageId)}::text[],
-          ${column(rows, (r) => r.recordedAt.toISOString())}::timestamptz[],
-          ${column(rows, (r) => r.stampedOnArrival)}::bool[],
-          ${column(rows, (r) => r.spo2)}::real[],
-          ${column(rows, (r) => r.heartRate)}::real[],
-          ${column(rows, (r) => r.temperature)}::real[],
-          ${column(rows, (r) => r.battery)}::real[]
-        ) with ordinality as t(device_id, message_id, recorded_at, stamped, spo2, heart_rate, temperature, battery, ord)
-        join ${devices} d on d.id = t.device_id
-      ), ins as (
-        insert into ${healthRecords} (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
-        select i.recorded_at, i.device_seq, i.spo2, i.heart_rate, i.temperature, i.battery, i.message_id
-        from input i
-        left join lateral (
-          select true as stored from ${healthRecords} h
-          where i.message_id is not null and h.device_seq = i.device_seq and h.message_id = i.message_id
-            and h.recorded_at <= i.recorded_at
-            and h.recorded_at >= case when i.stamped then i.recorded_at - ${UNDATED_RETRY_WINDOW} else i.recorded_at end
-          limit 1
-        ) dup on true
-        where dup.stored is null
-        -- Ids follow the batch's order: readings of one instant keep the order they were sent in.
-        order by i.ord
-        returning id, device_seq, message_id, recorded_at, spo2, heart_rate, temperature, battery
-      ), newest as (
-        update ${devices} d set last_update = greatest(d.last_update, m.newest)
-        from (select device_seq, max(recorded_at) as newest from ins group by device_seq) m
-        where d.seq = m.device_seq
-      ), by_minute as (
-        ${addToRollups(sql`ins`, 'minute')}
-      ), by_hour as (
-        ${addToRollups(sql`ins`, 'hour')}
-      )
-      select ins.id::text, d.id::text as device_id, ins.message_id,
-        extract(epoch from ins.recorded_at) * 1000 as recorded_ms,
-        ins.spo2, ins.heart_rate, ins.temperature, ins.battery
-      from ins join ${devices} d on d.seq = ins.device_seq`,
-    storedRow,
-    'vw_insert_readings',
+  const values = Object.fromEntries(
+    Object.entries(COLUMNS).map(([name, pick]) => [name, rows.map((r) => pick(r))]),
   );
+  const stored = await insertBatch(tx, values);
   return stored.map((r) => ({
     id: r.id,
     deviceId: r.device_id,
