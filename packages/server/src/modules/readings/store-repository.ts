@@ -11,6 +11,8 @@ import { addToRollups } from './rollups.ts';
 /** A device as the writer sees it while holding its row lock. */
 export interface LockedDevice {
   id: string;
+  /** The compact key readings and rollups are stored under. */
+  seq: number;
   deviceName: string;
   isValid: boolean;
   lastUpdate: Date | null;
@@ -35,6 +37,7 @@ const deviceEpisodeRow = episodeRow.extend({ device_id: z.string() });
 
 const lockedRow = z.object({
   id: z.string(),
+  seq: z.number().int(),
   device_name: z.string(),
   is_valid: z.boolean(),
   last_ms: epochMs.nullable(),
@@ -46,7 +49,7 @@ const lockedRow = z.object({
 // Hand-written rather than the query builder: mapping its result cost more than the query.
 const selectLocked = preparedRows(
   'vw_lock_devices',
-  sql`select d.id::text, d.device_name, d.is_valid, extract(epoch from d.last_update) * 1000 as last_ms,
+  sql`select d.id::text, d.seq, d.device_name, d.is_valid, extract(epoch from d.last_update) * 1000 as last_ms,
       d.alarm_settings, ${userIdsOf(sql`d.id`)} as user_ids, ${contactIdsOf(sql`d.id`)} as contact_ids
     from ${devices} d where d.id = any(${sql.placeholder('ids')}::uuid[])
     order by d.id for update of d`,
@@ -77,6 +80,7 @@ export async function lockDevices(tx: Tx, ids: string[]): Promise<LockedDevice[]
   const episodes = await selectEpisodes(tx, { ids: rows.map((r) => r.id) });
   return rows.map((d) => ({
     id: d.id,
+    seq: d.seq,
     deviceName: d.device_name,
     isValid: d.is_valid,
     lastUpdate: d.last_ms === null ? null : new Date(d.last_ms),
@@ -119,7 +123,7 @@ export interface StoredReading extends Omit<ReadingRow, 'stampedOnArrival'> {
 
 const storedRow = z.object({
   id: z.string(),
-  device_id: z.string(),
+  device_seq: z.number().int(),
   message_id: z.string().nullable(),
   recorded_ms: epochMs,
   spo2: z.number().nullable(),
@@ -134,9 +138,8 @@ const storedRow = z.object({
  */
 const UNDATED_RETRY_WINDOW = sql.raw(`interval '15 minutes'`);
 
-/** The batch's columns, each one array parameter. */
+/** The batch's columns, each one array parameter; besides them `deviceSeqs`, the devices by seq. */
 const COLUMNS = {
-  deviceIds: (r: ReadingRow) => r.deviceId,
   messageIds: (r: ReadingRow) => r.messageId,
   recordedAts: (r: ReadingRow) => r.recordedAt.toISOString(),
   stamped: (r: ReadingRow) => r.stampedOnArrival,
@@ -145,14 +148,13 @@ const COLUMNS = {
   temperatures: (r: ReadingRow) => r.temperature,
   batteries: (r: ReadingRow) => r.battery,
 } satisfies Record<string, (r: ReadingRow) => unknown>;
-const column = (name: keyof typeof COLUMNS) => sql.placeholder(name);
+const column = (name: keyof typeof COLUMNS | 'deviceSeqs') => sql.placeholder(name);
 
 const insertBatch = preparedRows(
   'vw_insert_readings',
   sql`with input as (
-      select d.seq as device_seq, t.*
-      from unnest(
-        ${column('deviceIds')}::uuid[],
+      select * from unnest(
+        ${column('deviceSeqs')}::int[],
         ${column('messageIds')}::text[],
         ${column('recordedAts')}::timestamptz[],
         ${column('stamped')}::bool[],
@@ -160,8 +162,7 @@ const insertBatch = preparedRows(
         ${column('heartRates')}::real[],
         ${column('temperatures')}::real[],
         ${column('batteries')}::real[]
-      ) with ordinality as t(device_id, message_id, recorded_at, stamped, spo2, heart_rate, temperature, battery, ord)
-      join ${devices} d on d.id = t.device_id
+      ) with ordinality as t(device_seq, message_id, recorded_at, stamped, spo2, heart_rate, temperature, battery, ord)
     ), ins as (
       insert into ${healthRecords} (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
       select i.recorded_at, i.device_seq, i.spo2, i.heart_rate, i.temperature, i.battery, i.message_id
@@ -186,10 +187,10 @@ const insertBatch = preparedRows(
     ), by_hour as (
       ${addToRollups(sql`ins`, 'hour')}
     )
-    select ins.id::text, d.id::text as device_id, ins.message_id,
+    select ins.id::text, ins.device_seq, ins.message_id,
       extract(epoch from ins.recorded_at) * 1000 as recorded_ms,
       ins.spo2, ins.heart_rate, ins.temperature, ins.battery
-    from ins join ${devices} d on d.seq = ins.device_seq`,
+    from ins`,
   storedRow,
 );
 
@@ -202,15 +203,23 @@ const insertBatch = preparedRows(
  * moves to the newest stored `recordedAt` (never back); the minute and hour rollups add exactly
  * the rows stored now. Returns the rows stored now.
  */
-export async function insertReadings(tx: Tx, rows: ReadingRow[]): Promise<StoredReading[]> {
+export async function insertReadings(
+  tx: Tx,
+  rows: ReadingRow[],
+  /** The batch's devices, locked by `lockDevices`: every row's device is one of them. */
+  locked: Map<string, LockedDevice>,
+): Promise<StoredReading[]> {
   if (rows.length === 0) return [];
+  const idOf = new Map([...locked.values()].map((d) => [d.seq, d.id]));
   const values = Object.fromEntries(
     Object.entries(COLUMNS).map(([name, pick]) => [name, rows.map((r) => pick(r))]),
   );
+  // By seq, not uuid: the insert needs no lookup of the devices (a scan of them all, in a large fleet).
+  values.deviceSeqs = rows.map((r) => locked.get(r.deviceId)!.seq);
   const stored = await insertBatch(tx, values);
   return stored.map((r) => ({
     id: r.id,
-    deviceId: r.device_id,
+    deviceId: idOf.get(r.device_seq)!,
     messageId: r.message_id,
     recordedAt: new Date(r.recorded_ms),
     spo2: r.spo2,

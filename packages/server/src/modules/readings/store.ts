@@ -57,7 +57,7 @@ export async function storeHealthBatch(
         rows.push(row);
       }
     }
-    const stored = await insertReadings(tx, rows);
+    const stored = await insertReadings(tx, rows, locked);
 
     const storedKeys = new Set(stored.map((r) => `${r.deviceId}\u0000${r.messageId}`));
     const claimed = new Set<string>();
