@@ -68,6 +68,9 @@ export interface DeviceClient {
   end(): Promise<void>;
 }
 
+/** The devices' MQTT clients the benchmark can use (`--mqtt-client`). */
+export const MQTT_CLIENTS = ['lean', 'mqtt.js'] as const;
+
 /**
  * One MQTT connection per device, authenticated by device id and API code (an external broker may
  * ignore them): the lean BenchDevice, or mqtt.js to compare with figures measured with it.
@@ -75,7 +78,7 @@ export interface DeviceClient {
 export async function connectDevices(
   mqttUrl: string,
   devices: SimulatedDevice[],
-  client: 'lean' | 'mqtt.js',
+  client: (typeof MQTT_CLIENTS)[number],
 ): Promise<DeviceClient[]> {
   if (client === 'lean')
     return inBatches(devices, 50, (d) => BenchDevice.connect(mqttUrl, d._id, d.apiAuthCode));
