@@ -31,6 +31,7 @@ import { pushRoutes } from './modules/push-subscriptions/routes.ts';
 import { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { ReadingsService } from './modules/readings/service.ts';
+import { adminShareRoutes } from './modules/share/admin-routes.ts';
 import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
@@ -198,6 +199,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
+    [adminShareRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
   ];
