@@ -66,6 +66,8 @@ export const ADMIN_ERRORS = {
   regenerateApiAuthCodeFailed: 'Failed to regenerate API auth code',
   editDeviceFailed: 'Failed to edit device',
   deleteDeviceFailed: 'Failed to delete device',
+  shareLinksFetchFailed: 'Failed to fetch share links',
+  revokeShareLinkFailed: 'Failed to revoke share link',
 } as const;
 
 export const TOASTS = {

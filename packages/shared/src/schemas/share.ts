@@ -74,6 +74,13 @@ export type SharedHistory = z.infer<typeof sharedHistoryResponse>['data'];
  */
 export const SHARE_LINK_STATES = ['active', 'expired', 'revoked', 'no-access'] as const;
 export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
+/** How the admin's Share Links screen names each state. */
+export const SHARE_LINK_STATE_LABELS: Record<ShareLinkState, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  'no-access': 'Maker lost access',
+};
 
 export const adminShareLink = shareLink.extend({
   deviceName: z.string(),
