@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import type { Database } from './db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from './db/partitions.ts';
+import { HeavyReads } from './http/heavy-reads.ts';
 import { EventBus } from './lib/events.ts';
 import { AlertMailer } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -161,6 +162,7 @@ export function composeServices(
       dataDir: config.dataDir,
     }),
     eventLoop,
+    heavyReads: new HeavyReads(config.heavyReads),
     push,
     pushBrowsers: new PushBrowsersService(db),
     pushEndpoints,

@@ -140,7 +140,10 @@ export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
 
   app.post(
     '/:token/history',
-    { schema: { params: token, body: sharedHistoryBody, response: { 200: sharedHistoryResponse } } },
+    {
+      preHandler: ctx.heavyReads.gate,
+      schema: { params: token, body: sharedHistoryBody, response: { 200: sharedHistoryResponse } },
+    },
     async (request) => {
       const link = await liveLink(request.params.token);
       const asked = { from: new Date(request.body.from), to: new Date(request.body.to) };
@@ -159,7 +162,7 @@ export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/:token/report',
-    { schema: { params: token, querystring: reportQuery } },
+    { preHandler: ctx.heavyReads.gate, schema: { params: token, querystring: reportQuery } },
     async (request, reply) => {
       const link = await liveLink(request.params.token);
       const { timeZone } = request.query;
