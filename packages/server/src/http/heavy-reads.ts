@@ -78,7 +78,8 @@ export class HeavyReads {
 
   /**
    * A slot for `key`: at once while fewer than `total` run, else after the keys before it in turn.
-   * Resolves to its release; refuses (setting Retry-After on `reply`) over `perUser` or on waiting too long.
+   * Resolves to its release; refuses over `perUser` or on waiting too long. Retry-After is set on
+   * `reply` here, as not every error handler writes headers (the FHIR routes' does not).
    */
   async acquire(key: string, reply?: FastifyReply): Promise<() => void> {
     const { perUser, total, queueWaitMs, retryAfterSeconds } = this.limits;
