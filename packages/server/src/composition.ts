@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import type { Database } from './db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from './db/partitions.ts';
+import { HeavyReads } from './http/heavy-reads.ts';
 import { EventBus } from './lib/events.ts';
 import { AlertMailer } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -31,6 +32,7 @@ import { pushRoutes } from './modules/push-subscriptions/routes.ts';
 import { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { ReadingsService } from './modules/readings/service.ts';
+import { adminShareRoutes } from './modules/share/admin-routes.ts';
 import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
@@ -160,6 +162,7 @@ export function composeServices(
       dataDir: config.dataDir,
     }),
     eventLoop,
+    heavyReads: new HeavyReads(config.heavyReads),
     push,
     pushBrowsers: new PushBrowsersService(db),
     pushEndpoints,
@@ -198,6 +201,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
+    [adminShareRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
   ];

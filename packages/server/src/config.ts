@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
 import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
+import type { HeavyReadLimits } from './http/heavy-reads.ts';
 import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push-delivery/endpoint-guard.ts';
 import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push-delivery/vapid-keys.ts';
 
@@ -177,6 +178,8 @@ export interface AppConfig {
   socketRecheckMs?: number;
   /** Failed device authentication limits; unset fields take DEVICE_AUTH_LIMITS (auth/device-auth-limits.ts). */
   deviceAuth?: Partial<DeviceAuthLimits>;
+  /** Exports, FHIR searches and histories at once; unset fields take HEAVY_READ_LIMITS (http/heavy-reads.ts). */
+  heavyReads?: Partial<HeavyReadLimits>;
   /** Device ingestion; every field optional with sensible defaults (100 req/s per device, sweep every 30 s). */
   ingest?: {
     ratePerDevicePerSecond?: number;

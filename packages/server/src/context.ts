@@ -12,6 +12,7 @@ import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
+import type { HeavyReads } from './http/heavy-reads.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AdminService } from './modules/admin/service.ts';
@@ -84,4 +85,6 @@ export interface AppContext {
   alertMailer: AlertMailer;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
+  /** Per-user limits and fair turns for exports, FHIR searches and histories (`preHandler: heavyReads.gate`). */
+  heavyReads: HeavyReads;
 }

@@ -66,6 +66,8 @@ export const ADMIN_ERRORS = {
   regenerateApiAuthCodeFailed: 'Failed to regenerate API auth code',
   editDeviceFailed: 'Failed to edit device',
   deleteDeviceFailed: 'Failed to delete device',
+  shareLinksFetchFailed: 'Failed to fetch share links',
+  revokeShareLinkFailed: 'Failed to revoke share link',
 } as const;
 
 export const TOASTS = {
@@ -116,6 +118,11 @@ export const SERVER_MESSAGES = {
   rateLimited: 'Too many requests. Please slow down.',
   metricsTokenRequired: 'Metrics need the bearer token set in METRICS_TOKEN',
   ingestBusy: 'The server is storing other readings; send these again shortly',
+  /** Over the per-user limit of exports, FHIR searches and histories running at once (429). */
+  heavyReadsPerUser:
+    'You already have several exports or history requests running; try again when one has finished',
+  /** Every slot for exports and histories stayed taken while the request waited (503). */
+  heavyReadsBusy: 'The server is busy with other exports; try again shortly',
   payloadTooLarge: 'Request body is too large',
   internal: 'Internal server error',
   invalidRefresh: 'Invalid or expired refresh token',

@@ -152,6 +152,10 @@ const historyVitals = {
   battery: vitalStats,
 };
 
+/** A range's readings and each vital's `[min, avg, max, count]`, count-weighted, exactly. */
+export const historySummary = z.object(historyVitals);
+export type HistorySummary = z.infer<typeof historySummary>;
+
 /** A bucket starting at `t` (for raw resolution: one reading, at its time). */
 export const historyBucket = z.object({ t: z.string(), ...historyVitals });
 export type HistoryBucket = z.infer<typeof historyBucket>;
@@ -168,7 +172,7 @@ export const healthHistoryResponse = envelope(
     from: z.string(),
     to: z.string(),
     buckets: z.array(historyBucket),
-    summary: z.object(historyVitals),
+    summary: historySummary,
   }),
 );
 export type HealthHistory = z.infer<typeof healthHistoryResponse>['data'];

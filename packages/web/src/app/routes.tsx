@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'users', lazy: page(admin, (m) => m.UsersPage) },
               { path: 'devices', lazy: page(admin, (m) => m.AdminDevicesPage) },
               { path: 'audit', lazy: page(admin, (m) => m.AuditLogPage) },
+              { path: 'share-links', lazy: page(admin, (m) => m.ShareLinksPage) },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

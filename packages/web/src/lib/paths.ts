@@ -14,6 +14,7 @@ export const PATHS = {
   adminUsers: '/admin-dashboard/users',
   adminDevices: '/admin-dashboard/devices',
   adminAudit: '/admin-dashboard/audit',
+  adminShareLinks: '/admin-dashboard/share-links',
   /** A read-only share link (`/shared/<token>`), for someone without an account. */
   shared: '/shared',
 } as const;

@@ -29,6 +29,7 @@ const params = z.object({ deviceId: z.string().min(1).max(64) });
  */
 export async function exportRoutes(app: AppInstance, ctx: AppContext) {
   const onRequest = ctx.guards.requireAuth;
+  const preHandler = ctx.heavyReads.gate;
 
   /** 404 unless the caller watches the device (as the health routes); audits the export. */
   async function begin(request: FastifyRequest, deviceId: string, detail: Record<string, string>) {
@@ -63,7 +64,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/readings/:deviceId',
-    { onRequest, schema: { params, querystring: readingsExportQuery } },
+    { onRequest, preHandler, schema: { params, querystring: readingsExportQuery } },
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, resolution } = request.query;
@@ -84,7 +85,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/report/:deviceId',
-    { onRequest, schema: { params, querystring: reportQuery } },
+    { onRequest, preHandler, schema: { params, querystring: reportQuery } },
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, timeZone } = request.query;
@@ -114,7 +115,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/alerts/:deviceId',
-    { onRequest, schema: { params, querystring: alertsExportQuery } },
+    { onRequest, preHandler, schema: { params, querystring: alertsExportQuery } },
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to } = request.query;

@@ -122,7 +122,8 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
       .send(deviceResource({ id: device.id, name: device.deviceName, isValid: device.isValid }));
   });
 
-  app.get('/Observation', { onRequest, schema: { querystring: searchQuery } }, async (request, reply) => {
+  const heavy = { onRequest, preHandler: ctx.heavyReads.gate };
+  app.get('/Observation', { ...heavy, schema: { querystring: searchQuery } }, async (request, reply) => {
     const q = request.query;
     if (!q.device) throw invalid('device is required (Device/<id> or <id>)', 'device');
     const deviceId = q.device.replace(/^Device\//, '');
@@ -168,7 +169,7 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/Device/:id/$export',
-    { onRequest, schema: { params: idParams, querystring: exportQuery } },
+    { ...heavy, schema: { params: idParams, querystring: exportQuery } },
     async (request, reply) => {
       const q = request.query;
       const { device, unit } = await visibleDevice(request, request.params.id);

@@ -1,4 +1,4 @@
-import type { HealthHistory, HistoryBucket, VitalStats } from '@vitalwatch/shared';
+import type { HealthHistory, HistoryBucket, HistorySummary, VitalStats } from '@vitalwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
@@ -10,6 +10,7 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const ORIGIN = sql.raw(`timestamptz '2000-01-01T00:00:00Z'`);
 const iso = (d: Date) => d.toISOString();
+const rollups = (table: 'minute' | 'hour') => sql.raw(`health_rollups_${table}`);
 
 const num = z.coerce.number().nullable();
 /** Aggregates of one bucket (or of the whole range), as every query below returns them. */
@@ -56,6 +57,11 @@ const asRollup = ROLLUP_VITALS.map(
     `(${v} is not null)::int as ${v}_count, coalesce(${v}::float8, 0) as ${v}_sum, ${v} as ${v}_min, ${v} as ${v}_max`,
 ).join(', ');
 
+const onDevice = (deviceId: string) => sql`device_seq = ${deviceSeqOf(deviceId)}`;
+/** The device's raw readings in [from, to]. */
+const readingsIn = (deviceId: string, from: Date, to: Date) =>
+  sql`${onDevice(deviceId)} and recorded_at >= ${iso(from)}::timestamptz and recorded_at <= ${iso(to)}::timestamptz`;
+
 async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
   return (await rawRows(tx, query, aggregateRow)).map((r) => ({
     t: new Date(r.t_ms ?? 0).toISOString(),
@@ -64,30 +70,15 @@ async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
 }
 
 /**
- * A device's history over [from, to] within `points` buckets, at the finest resolution that fits:
- * every raw reading when they fit, else minute rollups, else hour rollups (grouped by a
- * whole number of hours when even those are too many). The summary is exact and cheap: minute
- * rollups for the whole minutes inside the range, raw readings for the partial minutes at its ends.
+ * Exact and cheap: the count and the min, average and max of each vital over [from, to], from
+ * hour rollups for the whole hours inside the range, minute rollups for the whole minutes around
+ * them and raw readings for the partial minutes at the ends.
  */
-export async function deviceHistory(
-  tx: Tx,
-  deviceId: string,
-  from: Date,
-  to: Date,
-  points: number,
-): Promise<HealthHistory> {
-  const range = to.getTime() - from.getTime();
+export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Date): Promise<HistorySummary> {
   const firstWhole = new Date(Math.ceil(from.getTime() / MINUTE) * MINUTE);
   const lastWhole = new Date(Math.floor(to.getTime() / MINUTE) * MINUTE);
-  const device = sql`device_seq = ${deviceSeqOf(deviceId)}`;
-  const inRange = sql`${device} and recorded_at >= ${iso(from)}::timestamptz and recorded_at <= ${iso(to)}::timestamptz`;
-  const rollups = (table: 'minute' | 'hour') => sql.raw(`health_rollups_${table}`);
-  const bucketsFrom = (step: number) =>
-    sql`${device} and bucket >= date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, ${iso(from)}::timestamptz, ${ORIGIN})
-      and bucket <= ${iso(to)}::timestamptz`;
-
-  // Exact and cheap: hour rollups for the whole hours inside the range, minute rollups for the
-  // whole minutes around them, raw readings for the partial minutes at the ends.
+  const device = onDevice(deviceId);
+  const inRange = readingsIn(deviceId, from, to);
   const firstHour = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
   const lastHour = new Date(Math.max(firstHour.getTime(), Math.floor(to.getTime() / HOUR) * HOUR));
   const cols = sql.raw(ROLLUP_COLUMNS);
@@ -109,7 +100,29 @@ export async function deviceHistory(
       ) s`,
     aggregateRow,
   );
-  const summary = vitalsOf(summaryRow!, true);
+  return vitalsOf(summaryRow!, true);
+}
+
+/**
+ * A device's history over [from, to] within `points` buckets, at the finest resolution that fits:
+ * every raw reading when they fit, else minute rollups, else hour rollups (grouped by a
+ * whole number of hours when even those are too many). The summary is `rangeSummary`'s.
+ */
+export async function deviceHistory(
+  tx: Tx,
+  deviceId: string,
+  from: Date,
+  to: Date,
+  points: number,
+): Promise<HealthHistory> {
+  const range = to.getTime() - from.getTime();
+  const device = onDevice(deviceId);
+  const inRange = readingsIn(deviceId, from, to);
+  const bucketsFrom = (step: number) =>
+    sql`${device} and bucket >= date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, ${iso(from)}::timestamptz, ${ORIGIN})
+      and bucket <= ${iso(to)}::timestamptz`;
+  const cols = sql.raw(ROLLUP_COLUMNS);
+  const summary = await rangeSummary(tx, deviceId, from, to);
   const base = { from: iso(from), to: iso(to), summary };
 
   if (summary.readings <= points) {

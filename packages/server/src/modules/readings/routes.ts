@@ -35,6 +35,7 @@ export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
     '/history/:deviceId',
     {
       onRequest: ctx.guards.requireAuth,
+      preHandler: ctx.heavyReads.gate,
       schema: {
         params: z.object({ deviceId: z.string().min(1).max(64) }),
         body: healthHistoryBody,

@@ -21,7 +21,7 @@ import { listReadings } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store.ts';
 
 // What other modules use of readings: only through this file.
-export { deviceHistory } from './history.ts';
+export { deviceHistory, rangeSummary } from './history.ts';
 export { presentHealthRecord } from './presenter.ts';
 export { deviceSeqOf, listReadings } from './repository.ts';
 export { ROLLUP_VITALS } from './rollups.ts';

@@ -1,7 +1,7 @@
-import type { ShareLink } from '@vitalwatch/shared';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { AdminShareLink, ShareLink, ShareLinkState } from '@vitalwatch/shared';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { shareLinks } from '../../db/schema.ts';
+import { devices, deviceUsers, shareLinks, users } from '../../db/schema.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
@@ -19,7 +19,14 @@ export const linksOf = (tx: Tx, deviceId: string, userId: string): Promise<Share
     .orderBy(desc(shareLinks.createdAt))
     .limit(50);
 
-/** The link of a token hash while it lives (not revoked, not expired). */
+/**
+ * The link's maker is still assigned to its device. Deleting the user or the device deletes its
+ * links (foreign keys); taking the device from the user leaves them, serving nothing meanwhile.
+ */
+const makerAssigned = sql<boolean>`exists (select 1 from ${deviceUsers}
+  where ${deviceUsers.deviceId} = ${shareLinks.deviceId} and ${deviceUsers.userId} = ${shareLinks.userId})`;
+
+/** The link of a token hash while it lives: not revoked, not expired, its maker still assigned. */
 export const findLive = async (tx: Tx, tokenHash: string): Promise<ShareLinkRow | undefined> =>
   (
     await tx
@@ -30,18 +37,25 @@ export const findLive = async (tx: Tx, tokenHash: string): Promise<ShareLinkRow 
           eq(shareLinks.tokenHash, tokenHash),
           isNull(shareLinks.revokedAt),
           gt(shareLinks.expiresAt, new Date()),
+          makerAssigned,
         ),
       )
       .limit(1)
   )[0];
 
-/** Revokes one of the user's live links; undefined when there is none such. */
-export const revoke = async (tx: Tx, id: string, userId: string): Promise<ShareLinkRow | undefined> =>
+/** Revokes a live link (one of `userId`'s, or anyone's when not given); undefined when none such. */
+export const revoke = async (tx: Tx, id: string, userId?: string): Promise<ShareLinkRow | undefined> =>
   (
     await tx
       .update(shareLinks)
       .set({ revokedAt: new Date() })
-      .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId), isNull(shareLinks.revokedAt)))
+      .where(
+        and(
+          eq(shareLinks.id, id),
+          userId === undefined ? undefined : eq(shareLinks.userId, userId),
+          isNull(shareLinks.revokedAt),
+        ),
+      )
       .returning()
   )[0];
 
@@ -51,4 +65,49 @@ export const present = (row: ShareLinkRow): ShareLink => ({
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
   revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+const adminColumns = {
+  link: shareLinks,
+  deviceName: devices.deviceName,
+  username: users.username,
+  fullName: users.fullName,
+  assigned: makerAssigned,
+};
+type AdminRow = {
+  link: ShareLinkRow;
+  deviceName: string;
+  username: string;
+  fullName: string;
+  assigned: boolean;
+};
+
+const adminQuery = (tx: Tx) =>
+  tx
+    .select(adminColumns)
+    .from(shareLinks)
+    .innerJoin(devices, eq(devices.id, shareLinks.deviceId))
+    .innerJoin(users, eq(users.id, shareLinks.userId));
+
+/** Every link with its device and maker, newest first, at most `limit`. */
+export const allLinks = (tx: Tx, limit: number): Promise<AdminRow[]> =>
+  adminQuery(tx).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id)).limit(limit);
+
+export const adminLinkById = async (tx: Tx, id: string): Promise<AdminRow | undefined> =>
+  (await adminQuery(tx).where(eq(shareLinks.id, id)).limit(1))[0];
+
+const stateOf = (row: AdminRow, now: Date): ShareLinkState =>
+  row.link.revokedAt
+    ? 'revoked'
+    : row.link.expiresAt <= now
+      ? 'expired'
+      : row.assigned
+        ? 'active'
+        : 'no-access';
+
+export const presentAdmin = (row: AdminRow, now = new Date()): AdminShareLink => ({
+  ...present(row.link),
+  deviceName: row.deviceName,
+  creator: { _id: row.link.userId, username: row.username, fullName: row.fullName },
+  state: stateOf(row, now),
 });

@@ -3,12 +3,14 @@ import {
   createShareBody,
   createShareResponse,
   HEALTH_MESSAGES,
-  healthHistoryBody,
-  healthHistoryResponse,
   listSharesBody,
   reportQuery,
+  SHARE_HISTORY_HOURS,
   SHARE_MESSAGES,
+  SHARE_REPORT_DAYS,
   sharedDeviceResponse,
+  sharedHistoryBody,
+  sharedHistoryResponse,
   shareLinksResponse,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
@@ -18,16 +20,19 @@ import type { AppContext, AppInstance } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { canSeeDevice, findDeviceById } from '../device/service.ts';
 import { reportData, reportPdf } from '../export/service.ts';
-import { deviceHistory, listReadings, presentHealthRecord } from '../readings/service.ts';
+import { listReadings, presentHealthRecord, rangeSummary } from '../readings/service.ts';
 import * as repo from './repository.ts';
+import { servedWindow } from './window.ts';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const deviceNotFound = () => notFound(HEALTH_MESSAGES.notFound);
 
 /**
  * Read-only share links under /api/v1/share (signed in: make, list and revoke links to one's own
- * devices) and /api/v1/shared/:token (no account: the device's newest reading, its history and
- * its PDF report, while the link lives). Tokens are 256 random bits; only their hash is stored.
+ * devices) and /api/v1/shared/:token (no account: the device's newest reading, the summary of
+ * its last 24 hours and its PDF report of the last 7 days, while the link lives and its maker
+ * still has the device). Tokens are 256 random bits; only their hash is stored.
  * Making, revoking and every report download through a link are in the audit log.
  */
 export async function shareRoutes(app: AppInstance, ctx: AppContext) {
@@ -105,7 +110,7 @@ export async function shareRoutes(app: AppInstance, ctx: AppContext) {
 export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
   const token = z.object({ token: z.string().min(20).max(100) });
 
-  /** The live link of `value`: unknown, expired and revoked links all answer the same 404. */
+  /** The live link of `value`: unknown, expired, revoked and orphaned links all answer the same 404. */
   async function liveLink(value: string) {
     const link = await repo.findLive(ctx.db, hashToken(value));
     if (!link) throw notFound(SHARE_MESSAGES.notFound);
@@ -135,24 +140,35 @@ export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
 
   app.post(
     '/:token/history',
-    { schema: { params: token, body: healthHistoryBody, response: { 200: healthHistoryResponse } } },
+    {
+      preHandler: ctx.heavyReads.gate,
+      schema: { params: token, body: sharedHistoryBody, response: { 200: sharedHistoryResponse } },
+    },
     async (request) => {
       const link = await liveLink(request.params.token);
-      const { from, to, points } = request.body;
+      const asked = { from: new Date(request.body.from), to: new Date(request.body.to) };
+      const { from, to } = servedWindow(asked, SHARE_HISTORY_HOURS * HOUR_MS);
       return {
         success: true as const,
         message: HEALTH_MESSAGES.historyFetched,
-        data: await deviceHistory(ctx.db, link.deviceId, new Date(from), new Date(to), points),
+        data: {
+          from: from.toISOString(),
+          to: to.toISOString(),
+          summary: await rangeSummary(ctx.db, link.deviceId, from, to),
+        },
       };
     },
   );
 
   app.get(
     '/:token/report',
-    { schema: { params: token, querystring: reportQuery } },
+    { preHandler: ctx.heavyReads.gate, schema: { params: token, querystring: reportQuery } },
     async (request, reply) => {
       const link = await liveLink(request.params.token);
-      const { from, to, timeZone } = request.query;
+      const { timeZone } = request.query;
+      const asked = { from: new Date(request.query.from), to: new Date(request.query.to) };
+      const period = servedWindow(asked, SHARE_REPORT_DAYS * DAY_MS);
+      const [from, to] = [period.from.toISOString(), period.to.toISOString()];
       await ctx.audit.record(request, {
         action: 'data-export',
         actorId: null,
@@ -162,7 +178,6 @@ export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
         detail: { format: 'pdf', kind: 'report', via: 'share link', link: link.id, from, to },
       });
       const device = await findDeviceById(ctx.db, link.deviceId);
-      const period = { from: new Date(from), to: new Date(to) };
       const data = await reportData(ctx.db, { deviceId: link.deviceId, ...period, timeZone });
       return reply
         .header('content-type', 'application/pdf')

@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS } from '@vitalwatch/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button.tsx';
-import { KeyIcon } from '@/components/icons.tsx';
+import { CopyIcon, KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { queryView } from '@/lib/store/query-view.ts';
@@ -31,10 +31,16 @@ export function AdminOverviewPage() {
         title="Dashboard Overview"
         subtitle="Platform statistics, user growth and system status"
         actions={
-          <Link to={PATHS.adminAudit} className={buttonClasses('secondary')}>
-            <KeyIcon className="size-4" />
-            Audit Log
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={PATHS.adminShareLinks} className={buttonClasses('secondary')}>
+              <CopyIcon className="size-4" />
+              Share Links
+            </Link>
+            <Link to={PATHS.adminAudit} className={buttonClasses('secondary')}>
+              <KeyIcon className="size-4" />
+              Audit Log
+            </Link>
+          </div>
         }
       />
       <div className="space-y-6">

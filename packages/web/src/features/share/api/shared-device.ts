@@ -1,8 +1,8 @@
 import {
-  type HealthHistory,
-  healthHistoryResponse,
   type SharedDevice,
+  type SharedHistory,
   sharedDeviceResponse,
+  sharedHistoryResponse,
 } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/store/api.ts';
@@ -28,15 +28,15 @@ export const sharedDeviceApi = api.injectEndpoints({
       transformResponse: (response: z.infer<typeof sharedDeviceResponse>) => response.data,
       keepUnusedDataFor: 0,
     }),
-    /** POST /shared/:token/history: readings of the window, in at most 48 buckets, for the averages. */
-    sharedHistory: build.query<HealthHistory, SharedHistoryArgs>({
+    /** POST /shared/:token/history: the window's readings count and averages (the last 24 hours at most). */
+    sharedHistory: build.query<SharedHistory, SharedHistoryArgs>({
       query: ({ token, from, to }) => ({
         path: `/shared/${encodeURIComponent(token)}/history`,
-        body: { from, to, points: 48 },
+        body: { from, to },
         auth: 'none',
-        schema: healthHistoryResponse,
+        schema: sharedHistoryResponse,
       }),
-      transformResponse: (response: z.infer<typeof healthHistoryResponse>) => response.data,
+      transformResponse: (response: z.infer<typeof sharedHistoryResponse>) => response.data,
       keepUnusedDataFor: 0,
     }),
   }),

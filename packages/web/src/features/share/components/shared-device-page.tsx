@@ -1,4 +1,9 @@
-import type { HealthHistory, SharedDevice } from '@vitalwatch/shared';
+import {
+  SHARE_HISTORY_HOURS,
+  SHARE_REPORT_DAYS,
+  type SharedDevice,
+  type SharedHistory,
+} from '@vitalwatch/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -19,13 +24,15 @@ type State =
   | { status: 'loading' }
   | { status: 'gone' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; device: SharedDevice; day: HealthHistory };
+  | { status: 'ready'; device: SharedDevice; day: SharedHistory };
 
-const REPORT_DAYS = 7;
-/** The last 24 hours, ending now. */
+/** The last 24 hours, ending now: all of its history a link serves. */
 const lastDay = () => {
   const to = new Date();
-  return { from: new Date(to.getTime() - 24 * 3_600_000).toISOString(), to: to.toISOString() };
+  return {
+    from: new Date(to.getTime() - SHARE_HISTORY_HOURS * 3_600_000).toISOString(),
+    to: to.toISOString(),
+  };
 };
 
 /** A failed load: a refused token (expired, revoked, never made) is gone; anything else may pass. */
@@ -68,7 +75,7 @@ export function SharedDevicePage() {
     setBusy(true);
     try {
       const to = new Date();
-      const from = new Date(to.getTime() - REPORT_DAYS * 86_400_000);
+      const from = new Date(to.getTime() - SHARE_REPORT_DAYS * 86_400_000);
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
       const query = `from=${from.toISOString()}&to=${to.toISOString()}&timeZone=${encodeURIComponent(timeZone)}`;
       saveDownload(await downloadFile(`/shared/${encodeURIComponent(token)}/report?${query}`, 'none'));
@@ -105,7 +112,7 @@ export function SharedDevicePage() {
             subtitle={`Shared read-only until ${formatDateTime(state.device.expiresAt)}`}
             actions={
               <Button disabled={busy} onClick={() => void report()}>
-                {busy ? 'Preparing...' : `PDF report, last ${REPORT_DAYS} days`}
+                {busy ? 'Preparing...' : `PDF report, last ${SHARE_REPORT_DAYS} days`}
               </Button>
             }
           />
