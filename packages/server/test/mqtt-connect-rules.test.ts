@@ -1,5 +1,6 @@
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { checkProtocolLevel } from '../src/mqtt/protocol-level.ts';
 import { userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets } from './helpers.ts';
 import { brokerUrl, useMqttApp } from './mqtt-helpers.ts';
@@ -120,5 +121,30 @@ describe.each(pglite)('MQTT 3.1.1 CONNECT rules of the embedded broker on $name'
       Buffer.from([6, 0x02, 0, 30, 0, 0]),
     ]);
     expect(refused).toEqual({ bytes: connack(1), closedByBroker: true });
+  });
+});
+
+describe('the protocol-level check before aedes', () => {
+  it('closes a connection reset before its CONNECT is read, without an unhandled error', async () => {
+    const handed: Socket[] = [];
+    const accepted = new Promise<Socket>((resolve) => {
+      const server = createServer((socket) => {
+        resolve(socket);
+        checkProtocolLevel(socket, 30_000, (checked) => handed.push(checked));
+        socket.once('close', () => server.close());
+      }).listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        if (address && typeof address === 'object') client.connect(address.port, '127.0.0.1');
+      });
+    });
+    const client = new Socket();
+    const serverSide = await accepted;
+    const read = new Promise<void>((resolve) => serverSide.once('readable', () => resolve()));
+    const closed = new Promise<void>((resolve) => serverSide.once('close', () => resolve()));
+    client.write(Buffer.from([0x10, 10]));
+    await read;
+    client.resetAndDestroy();
+    await closed;
+    expect(handed).toEqual([]);
   });
 });

@@ -51,6 +51,9 @@ export function checkProtocolLevel(
 ): void {
   let received = Buffer.alloc(0);
   const timer = setTimeout(() => socket.destroy(), timeoutMs);
+  // A reset before aedes has the socket must not be an unhandled 'error' (it would end the process).
+  const drop = () => socket.destroy();
+  socket.on('error', drop);
   const stop = () => {
     clearTimeout(timer);
     socket.off('readable', onReadable);
@@ -63,6 +66,7 @@ export function checkProtocolLevel(
     if (level === null) return;
     stop();
     if (level === 'other' || SUPPORTED_LEVELS.has(level)) {
+      socket.off('error', drop);
       socket.unshift(received);
       handle(socket);
       return;
