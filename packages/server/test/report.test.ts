@@ -115,5 +115,7 @@ describe.each(dbTargets())('PDF report on $name', (target) => {
     expect(info).toMatch(/^Subject:\s+SpO2, heart rate and temperature of /m);
     for (const element of ['Document', 'H1', 'H2', 'H3', 'P', 'Table', 'TR', 'TH', 'TD', 'Figure'])
       expect(structure, element).toMatch(new RegExp(`^\\s*${element}\\b`, 'm'));
+    // Header cells say they head their column.
+    expect(structure).toMatch(/^\s*TH:\n\s*\/Scope \/Column$/m);
   });
 });

@@ -11,6 +11,15 @@ export const GREY = '#555555';
 
 type Parent = PDFKit.PDFStructureElement;
 
+declare global {
+  namespace PDFKit.Mixins {
+    interface StructureElementOptions {
+      /** A TH's Table attribute Scope: PDFKit writes it, its type definitions leave it out. */
+      scope?: 'Row' | 'Column' | 'Both';
+    }
+  }
+}
+
 /** Draws `draw` as an artifact: decoration, or a repetition for the page (type Pagination). */
 export function artifact(
   doc: PDFKit.PDFDocument,
@@ -106,7 +115,7 @@ export function table(
     drawRow(
       cells,
       bold,
-      (draw) => row.add(doc.struct(bold ? 'TH' : 'TD', {}, draw)),
+      (draw) => row.add(bold ? doc.struct('TH', { scope: 'Column' }, draw) : doc.struct('TD', {}, draw)),
       (draw) => artifact(doc, draw),
     );
     row.end();
