@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { ALERTS_CSV_HEADER, type AuditPage, readingsCsvHeader, rollupCsvHeader } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { csvLine } from '../src/modules/export/csv.ts';
 import { readingLines } from '../src/modules/export/queries.ts';
 import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { popplerRead } from './pdf-tools.ts';
 
 describe('CSV lines', () => {
   it('quotes what needs quoting and defuses spreadsheet formulas, leaving numbers alone', () => {
@@ -23,27 +23,6 @@ const rowsOf = (body: string) =>
     .split('\r\n')
     .filter(Boolean)
     .map((line) => line.split(','));
-
-/** The text a PDF shows: each content stream inflated, each hex string of its text operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const bytes = Buffer.from(m[1]!, 'latin1');
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return '';
-    }
-  });
-  return streams
-    .flatMap((content) => [...content.matchAll(/\[(.*?)\] TJ/g)])
-    .map((tj) =>
-      [...tj[1]!.matchAll(/<([0-9a-f]*)>/gi)]
-        .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
-}
 
 describe.each(dbTargets())('CSV exports on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });
@@ -131,7 +110,7 @@ describe.each(dbTargets())('CSV exports on $name', (target) => {
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
-    const text = pdfText(pdf);
+    const { text } = await popplerRead(pdf);
     for (const expected of [
       'VitalWatch health report',
       'Summary',

@@ -9,6 +9,7 @@ import {
   type MqttStats,
   parseDeviceTopic,
 } from './device-messages.ts';
+import { checkProtocolLevel, IDENTIFIER_REJECTED, rejectsClientId } from './protocol-level.ts';
 
 /** What the broker needs from ingestion: device credentials, then the ingest calls. */
 export interface DeviceAuthenticator<Device> extends DeviceIngest<Device> {
@@ -37,6 +38,8 @@ export interface EmbeddedBroker {
 
 /** How many ports after the preferred one are tried before letting the OS pick one. */
 const FALLBACK_TRIES = 10;
+/** How long a new connection has to send its CONNECT (aedes' default). */
+const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
  * aedes on its own TCP port. A device connects with username = its id and password = its
@@ -47,12 +50,16 @@ const FALLBACK_TRIES = 10;
  * A device disabled or deleted while connected is disconnected at its next publish, and its
  * reconnection is refused. Floods of failed CONNECTs are limited per address, without keeping
  * out the devices that logged in before; wrong codes per device id are only reported (ConnectGuard).
+ * MQTT 3.1.1 refusals aedes does not make itself: an unsupported protocol level gets CONNACK 0x01
+ * (checked before aedes reads the socket), an empty client id without a clean session 0x02.
  */
 export async function startEmbeddedBroker<Device>(
   opts: EmbeddedBrokerOptions<Device>,
 ): Promise<EmbeddedBroker> {
   const { ingest, stats, log } = opts;
   const sessions = new WeakMap<Client, { deviceId: string; apiAuthCode: string }>();
+  /** Clients whose CONNECT's id is refused: aedes answers with the authentication's return code. */
+  const rejectedIds = new WeakSet<Client>();
   const inFlight = new Set<Promise<unknown>>();
   const guard = new ConnectGuard(opts.limits, log);
 
@@ -62,6 +69,7 @@ export async function startEmbeddedBroker<Device>(
     username: string | undefined,
     password: Buffer | undefined,
   ): Promise<AuthenticateError | null> {
+    if (rejectedIds.has(client)) return authError(IDENTIFIER_REJECTED, 'identifier rejected');
     const ip = remoteAddressOf(client);
     const apiAuthCode = password?.toString('utf8');
     const refusal = await guard.refusal(ip, username, apiAuthCode);
@@ -90,6 +98,11 @@ export async function startEmbeddedBroker<Device>(
   const broker = await Aedes.createBroker({
     // Devices may use their id (a UUID) as client id.
     maxClientsIdLength: 128,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    preConnect(client, packet, done) {
+      if (rejectsClientId(packet)) rejectedIds.add(client);
+      done(null, true);
+    },
     authenticate(client, username, password, done) {
       authenticateConnect(client, username, password).then(
         (refusal) => done(refusal, refusal === null),
@@ -140,7 +153,8 @@ export async function startEmbeddedBroker<Device>(
   });
 
   const server = createServer((socket) => {
-    if (guard.admit(socket)) broker.handle(socket);
+    if (guard.admit(socket))
+      checkProtocolLevel(socket, CONNECT_TIMEOUT_MS, (checked) => broker.handle(checked));
     else socket.destroy();
   });
   let port: number;
@@ -163,7 +177,7 @@ export async function startEmbeddedBroker<Device>(
   };
 }
 
-const authError = (returnCode: 3 | 4 | 5, message: string): AuthenticateError =>
+const authError = (returnCode: 2 | 3 | 4 | 5, message: string): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
 
 function listen(server: Server, port: number, host: string): Promise<number> {

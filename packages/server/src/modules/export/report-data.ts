@@ -4,21 +4,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import { deviceSeqOf } from '../readings/service.ts';
-
-/** The vitals a report covers (battery is the device's, not the wearer's). */
-export const REPORT_VITALS = ['spo2', 'heart_rate', 'temperature'] as const;
-export type ReportVital = (typeof REPORT_VITALS)[number];
-
-const num = z.coerce.number().nullable();
-const stats = Object.fromEntries(
-  REPORT_VITALS.flatMap((v) => [
-    [`${v}_min`, num],
-    [`${v}_avg`, num],
-    [`${v}_max`, num],
-  ]),
-) as Record<`${ReportVital}_${'min' | 'avg' | 'max'}`, typeof num>;
-const dayRow = z.object({ day: z.string(), readings: z.coerce.number(), ...stats });
-export type ReportDay = z.infer<typeof dayRow>;
+import {
+  REPORT_VITALS,
+  type ReportDay,
+  type ReportPeriod,
+  type ReportVital,
+  reportDays,
+} from './report-days.ts';
 
 const normalRow = z.object(
   Object.fromEntries(
@@ -52,40 +44,32 @@ export interface ReportData {
   alertsTotal: number;
 }
 
+/**
+ * `column` inside the normal range, inclusive. The limits are compared as `real`, the type the
+ * readings are stored in: next to a numeric literal PostgreSQL widens both to double precision,
+ * and a stored 98.4 (98.40000153 as a double) would then fall outside the 98.4 °F limit.
+ */
+function inRangeSql(column: ReportVital, range: { min: number; max: number }): string {
+  const min = `${column} >= ${range.min}::real`;
+  return Number.isFinite(range.max) ? `${min} and ${column} <= ${range.max}::real` : min;
+}
 const RANGE_SQL: Record<ReportVital, string> = {
-  spo2: `spo2 >= ${NORMAL_RANGES.spo2.min}`,
-  heart_rate: `heart_rate between ${NORMAL_RANGES.heartRate.min} and ${NORMAL_RANGES.heartRate.max}`,
-  temperature: `temperature between ${NORMAL_RANGES.temperature.min} and ${NORMAL_RANGES.temperature.max}`,
+  spo2: inRangeSql('spo2', NORMAL_RANGES.spo2),
+  heart_rate: inRangeSql('heart_rate', NORMAL_RANGES.heartRate),
+  temperature: inRangeSql('temperature', NORMAL_RANGES.temperature),
 };
 
 /**
- * What a report shows for a device and period: per-day min / average / max of each vital (from
- * the hour rollups, in `timeZone`'s days), the share of readings in the normal range (every
- * reading counted once, in one aggregate), and the alerts. Memory is bounded by the days and
- * REPORT_ALERTS_MAX, not by the readings.
+ * What a report shows for a device and period (from `from` up to, not including, `to`): each day
+ * of the period in `timeZone` with its min / average / max of each vital (reportDays), the share of
+ * readings in the normal range (every reading counted once, in one aggregate), and the alerts.
+ * Memory is bounded by the days and REPORT_ALERTS_MAX, not by the readings.
  */
-export async function reportData(
-  db: Db,
-  p: { deviceId: string; from: Date; to: Date; timeZone: string },
-): Promise<ReportData> {
+export async function reportData(db: Db, p: ReportPeriod): Promise<ReportData> {
   const device = deviceSeqOf(p.deviceId);
   const from = p.from.toISOString();
   const to = p.to.toISOString();
-  const dayStats = sql.raw(
-    REPORT_VITALS.map(
-      (v) =>
-        `min(${v}_min) as ${v}_min, sum(${v}_sum) / nullif(sum(${v}_count), 0) as ${v}_avg, max(${v}_max) as ${v}_max`,
-    ).join(', '),
-  );
-  const days = await rawRows(
-    db,
-    sql`select to_char(date_trunc('day', bucket at time zone ${p.timeZone}), 'YYYY-MM-DD') as day,
-        sum(readings) as readings, ${dayStats}
-      from health_rollups_hour
-      where device_seq = ${device} and bucket >= ${from}::timestamptz and bucket <= ${to}::timestamptz
-      group by 1 order by 1`,
-    dayRow,
-  );
+  const days = await reportDays(db, p);
   const counts = sql.raw(
     REPORT_VITALS.map(
       (v) => `count(${v}) as ${v}_n, count(*) filter (where ${RANGE_SQL[v]}) as ${v}_ok`,
@@ -94,7 +78,7 @@ export async function reportData(
   const [normal] = await rawRows(
     db,
     sql`select ${counts} from health_records
-      where device_seq = ${device} and recorded_at >= ${from}::timestamptz and recorded_at <= ${to}::timestamptz`,
+      where device_seq = ${device} and recorded_at >= ${from}::timestamptz and recorded_at < ${to}::timestamptz`,
     normalRow,
   );
   const inRange = Object.fromEntries(
@@ -103,7 +87,7 @@ export async function reportData(
       return [v, { readings, share: readings === 0 ? null : (normal?.[`${v}_ok`] ?? 0) / readings }];
     }),
   ) as ReportData['inRange'];
-  const inPeriod = sql`device_id = ${p.deviceId} and recorded_at >= ${from}::timestamptz and recorded_at <= ${to}::timestamptz`;
+  const inPeriod = sql`device_id = ${p.deviceId} and recorded_at >= ${from}::timestamptz and recorded_at < ${to}::timestamptz`;
   const alerts = await rawRows(
     db,
     sql`select recorded_at::text as at, alert_type, priority, status, alert_title,
