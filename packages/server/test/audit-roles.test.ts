@@ -41,10 +41,11 @@ async function run(connectionString: string, statements: string[]): Promise<void
   }
 }
 
+/** A connection to `database` as one of the roles, with its password from the README. */
 const as = (role: string, database: string) => {
   const u = new URL(database);
   u.username = role;
-  u.password = 'change-me';
+  u.password = role === roles.server ? 'change-me' : 'change-me-too';
   return u.toString();
 };
 
