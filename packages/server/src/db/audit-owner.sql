@@ -21,6 +21,9 @@ BEGIN
   EXECUTE format('REVOKE ALL ON public.audit_events FROM %I', server_role);
   EXECUTE format('GRANT SELECT, INSERT ON public.audit_events TO %I', server_role);
   EXECUTE format('GRANT USAGE ON SEQUENCE public.audit_event_ids TO %I', server_role);
+  EXECUTE 'REVOKE EXECUTE ON FUNCTION public.ensure_audit_partitions(timestamptz, timestamptz) FROM PUBLIC';
+  EXECUTE 'REVOKE EXECUTE ON FUNCTION public.drop_audit_partitions_before(timestamptz) FROM PUBLIC';
+  EXECUTE format('GRANT EXECUTE ON FUNCTION public.ensure_audit_partitions(timestamptz, timestamptz) TO %I', server_role);
   -- ensure_audit_partitions runs as the audit role: next month's table is made in its name.
   EXECUTE format('GRANT USAGE, CREATE ON SCHEMA public TO %I', audit_role);
 END
