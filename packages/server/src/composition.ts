@@ -205,6 +205,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
   ];
+  app.addHook('onError', ctx.audit.recordAdminRefusal);
   for (const [routesOf, prefix] of routes) await app.register((i) => routesOf(i, ctx), { prefix });
 
   await ctx.partitions.start(PARTITION_MAINTENANCE_MS, app.log.child({ module: 'partitions' }));

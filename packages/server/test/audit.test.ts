@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditPage } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TimePartitions } from '../src/db/partitions.ts';
+import { DEFAULT_RETENTION, TimePartitions } from '../src/db/partitions.ts';
 import { createDevice, postAlert, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
 
@@ -167,7 +167,7 @@ describe.each(dbTargets())('audit log on $name', (target) => {
     ).toBe(admin.user._id);
   });
 
-  it('cannot be changed or deleted, and leaves only with whole partitions past AUDIT_RETENTION_DAYS', async () => {
+  it('cannot be changed, deleted or truncated (also as a replica), and leaves only with whole partitions past AUDIT_RETENTION_DAYS', async () => {
     const { db } = built().ctx;
     // The driver's error wraps the database's, which names the rule.
     const refusal = (work: Promise<unknown>) =>
@@ -177,6 +177,26 @@ describe.each(dbTargets())('audit log on $name', (target) => {
       );
     expect(await refusal(db.execute(sql`update audit_events set action = 'sign-in'`))).toMatch(/append-only/);
     expect(await refusal(db.execute(sql`delete from audit_events`))).toMatch(/append-only/);
+    expect(await refusal(db.execute(sql`truncate audit_events`))).toMatch(/append-only: TRUNCATE/);
+    // Truncating a partition fires only its own triggers: each has one, also a partition made after the migrations.
+    const later = new Date(Date.now() + 400 * 86_400_000);
+    await new TimePartitions(db, DEFAULT_RETENTION).ensure(later, later);
+    const parts = await db.execute(
+      sql`select inhrelid::regclass::text as name from pg_inherits where inhparent = 'audit_events'::regclass`,
+    );
+    const names = (parts as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+    expect(names).toContain(`audit_events_p${later.toISOString().slice(0, 7).replace('-', '')}01`);
+    for (const name of names) {
+      expect(await refusal(db.execute(sql.raw(`truncate ${name}`)))).toMatch(/append-only: TRUNCATE/);
+    }
+    // Replication mode silences ordinary triggers, not these.
+    const asReplica = (statement: string) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql.raw(statement));
+      });
+    expect(await refusal(asReplica('delete from audit_events'))).toMatch(/append-only: DELETE/);
+    expect(await refusal(asReplica(`truncate ${names[0]}`))).toMatch(/append-only: TRUNCATE/);
     // An entry of 400 days ago (as a restored backup would hold), then maintenance with a year's retention.
     const old = new Date(Date.now() - 400 * 86_400_000);
     const partitions = new TimePartitions(db, { raw: 90, rollups: 730, audit: 365 });

@@ -15,6 +15,37 @@ describe('CSV lines', () => {
       `"'=HYPERLINK(""x"")",'+1+1,'@SUM(A1),'-cmd\r\n`,
     );
   });
+
+  it('defuses a formula wherever an importer splitting on , ; tab | or a line break would start a cell', () => {
+    const cells = [
+      'x;=HYPERLINK("http://evil")',
+      'a|+1+1',
+      'b\t@SUM(A1)',
+      'c,-2+3',
+      'd; "=1+1"',
+      'line\n=cmd',
+      '\t1+1',
+      '\r=1',
+      'e;=1;@2',
+    ];
+    expect(cells.map((cell) => csvLine([cell]))).toEqual([
+      `"x;'=HYPERLINK(""http://evil"")"\r\n`,
+      "a|'+1+1\r\n",
+      "b\t'@SUM(A1)\r\n",
+      `"c,'-2+3"\r\n`,
+      `"d; ""'=1+1"""\r\n`,
+      `"line\n'=cmd"\r\n`,
+      "'\t1+1\r\n",
+      `"'\r'=1"\r\n`,
+      "e;'=1;'@2\r\n",
+    ]);
+  });
+
+  it('leaves numbers alone, negative ones too, also where a split would make them a cell', () => {
+    expect(csvLine(['-40', '-3.2e1', '97;-2', 'from -5 to 3', '2026-01-05T10:00:00.000Z', 'a-b=c'])).toBe(
+      '-40,-3.2e1,97;-2,from -5 to 3,2026-01-05T10:00:00.000Z,a-b=c\r\n',
+    );
+  });
 });
 
 /** A CSV body as rows of fields (no field here holds a comma or quote, except where tested). */

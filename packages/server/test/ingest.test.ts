@@ -173,6 +173,20 @@ describe.each(dbTargets())('HTTP ingestion on $name', (target) => {
     const alert = await postAlert(built(), device.apiAuthCode, {});
     expect(alert.statusCode).toBe(400);
     expect(alert.json().issues).toEqual([{ path: 'alertType', message: 'alertType is required' }]);
+    // What names refuse (a right-to-left override reverses "Fall detected"; U+200F is invisible).
+    const disguised = await postAlert(built(), device.apiAuthCode, [
+      { alertType: 'FALL', alertTitle: '\u202Edetceted llaF' },
+      { alertType: 'SOS', alertMessage: 'Help\u200F pressed' },
+    ]);
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().issues).toEqual([
+      { path: '0.alertTitle', message: 'alertTitle must not contain control or text-direction characters' },
+      {
+        path: '1.alertMessage',
+        message: 'alertMessage must not contain control or text-direction characters',
+      },
+    ]);
+    expect(await countRows(built(), 'alerts', device._id)).toBe(0);
     expect(await countRows(built(), 'health_records', device._id)).toBe(0);
   });
 

@@ -132,8 +132,13 @@ describe.each(dbTargets())('MQTT through the embedded broker on $name', (target)
     const before = built().ctx.mqtt.stats.malformed;
     for (const payload of payloads)
       await client.publishAsync(deviceTopic(d._id, 'health'), payload, { qos: 1 });
-    await client.publishAsync(deviceTopic(d._id, 'alert'), '{"alertType":"fall down"}', { qos: 1 });
-    expect(built().ctx.mqtt.stats.malformed).toBe(before + payloads.length + 1);
+    const alerts = [
+      '{"alertType":"fall down"}',
+      JSON.stringify({ alertType: 'FALL', alertTitle: '\u202Edetceted llaF' }),
+      JSON.stringify({ alertType: 'SOS', alertMessage: 'Help\u2066 pressed' }),
+    ];
+    for (const payload of alerts) await client.publishAsync(deviceTopic(d._id, 'alert'), payload, { qos: 1 });
+    expect(built().ctx.mqtt.stats.malformed).toBe(before + payloads.length + alerts.length);
     expect(client.connected).toBe(true);
     expect(await countRows(built(), 'health_records', d._id)).toBe(0);
     expect(await countRows(built(), 'alerts', d._id)).toBe(0);

@@ -4,6 +4,7 @@ import { ALERT_PRIORITIES, ALERT_STATUSES, URGENT_ALERT_TYPES } from '../rules/a
 import { SNOOZE_MINUTES } from '../rules/quiet-hours.ts';
 import { envelope, rangeQueryFields, toNotBeforeFrom } from './common.ts';
 import { messageIdField, oneOrBatch, recordedAtField } from './health.ts';
+import { PLAIN_TEXT_PATTERN, plainTextMessage } from './user.ts';
 
 export const ALERT_MESSAGES = {
   fetched: 'Alerts fetched successfully',
@@ -23,7 +24,10 @@ export const ALERT_MESSAGES = {
   timelineFetched: 'Alert timeline fetched successfully',
 } as const;
 
-/** A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts. */
+/**
+ * A device-raised event (FALL, SOS, …). Title and message default to carer-readable texts; given,
+ * they are refused with what names refuse (a carer reads them as the device wrote them).
+ */
 export const alertEvent = z
   .object({
     messageId: messageIdField.optional(),
@@ -36,14 +40,18 @@ export const alertEvent = z
       .trim()
       .min(1, 'alertTitle must not be empty')
       .max(200, 'alertTitle is too long (at most 200 characters)')
-      .regex(/^[^\p{Cc}]+$/u, 'alertTitle must not contain control characters')
+      .regex(PLAIN_TEXT_PATTERN, plainTextMessage('alertTitle'))
       .optional(),
     alertMessage: z
       .string({ error: 'alertMessage must be a string' })
       .trim()
       .min(1, 'alertMessage must not be empty')
       .max(1000, 'alertMessage is too long (at most 1000 characters)')
-      .regex(/^(?:[^\p{Cc}]|[\t\n\r])+$/u, 'alertMessage must not contain control characters')
+      // Names' rule, but a message may break lines and tab-align.
+      .refine(
+        (text) => PLAIN_TEXT_PATTERN.test(text.replace(/[\t\n\r]/g, '')),
+        plainTextMessage('alertMessage'),
+      )
       .optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VITAL_ALARM_TYPES, VITAL_ALARMS, type VitalAlarmType } from '../rules/alarms.ts';
 import { envelope } from './common.ts';
 
 /**
@@ -24,6 +25,10 @@ export const AUDIT_ACTIONS = {
   'device-validity': 'Device enabled or disabled',
   'device-assign': 'Device added to a user',
   'device-unassign': 'Device removed from a user',
+  'device-backup-contacts': 'Backup contacts set',
+  'device-rename': 'Device renamed',
+  'alarm-settings-change': 'Alarm settings changed',
+  'access-denied': 'Admin page or action refused',
   'alert-acknowledge': 'Alert acknowledged',
   'alert-resolve': 'Alert resolved',
   'data-export': 'Data exported',
@@ -31,6 +36,40 @@ export const AUDIT_ACTIONS = {
   'share-revoke': 'Share link revoked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The names of an entry's facts as the audit screen shows them; others show as they are. */
+const DETAIL_NAMES: Record<string, string> = {
+  users: 'Users',
+  backupUsers: 'Backup contacts',
+  from: 'From',
+  to: 'To',
+  reason: 'Refused because',
+  route: 'Route',
+  role: 'Role',
+  limit: 'alarm limit',
+  critical: 'critical level',
+  delaySeconds: 'delay (s)',
+  clearMargin: 'clearing margin',
+  clearSeconds: 'clearing time (s)',
+  repeatEveryMinutes: 'Repeat every (min)',
+  repeatForMinutes: 'Repeat for (min)',
+  backupAfterMinutes: 'Backup contacts after (min)',
+};
+const isAlarmType = (name: string | undefined): name is VitalAlarmType =>
+  (VITAL_ALARM_TYPES as readonly (string | undefined)[]).includes(name);
+
+/**
+ * An entry's fact name in words: `conditions.LOW_SPO2.limit` (an alarm setting changed) is
+ * "Low blood oxygen alarm limit", `escalation.repeatEveryMinutes` "Repeat every (min)".
+ */
+export function auditDetailName(key: string): string {
+  const [group, name, field] = key.split('.');
+  if (group === 'conditions' && isAlarmType(name) && field) {
+    return `${VITAL_ALARMS[name].title} ${DETAIL_NAMES[field] ?? field}`;
+  }
+  if (group === 'escalation' && name) return DETAIL_NAMES[name] ?? name;
+  return DETAIL_NAMES[key] ?? key;
+}
 const actionNames = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 export const auditAction = z.enum(actionNames);
 

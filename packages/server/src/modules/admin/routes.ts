@@ -73,7 +73,17 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
     '/edit-user/:id',
     { schema: { params: idParam, body: editUserBody, response: { 200: adminUserResponse } } },
     async (request) => {
-      const { user, previousRole } = await admin.editUser(request.params.id, request.body);
+      const { user, previousRole } = await admin
+        .editUser(request.params.id, request.body)
+        .catch(async (err) => {
+          await ctx.audit.refused(request, err, {
+            action: 'role-change',
+            targetType: 'user',
+            targetId: request.params.id,
+            detail: { username: request.body.username, to: request.body.role },
+          });
+          throw err;
+        });
       const target = { targetType: 'user' as const, targetId: user._id };
       await ctx.audit.record(request, {
         action: 'user-update',
@@ -109,12 +119,16 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
     '/delete-user/:id',
     { schema: { params: idParam, response: { 200: messageOnly } } },
     async (request) => {
-      await admin.deleteUser(caller(request).userId, request.params.id);
-      await ctx.audit.record(request, {
-        action: 'user-delete',
-        targetType: 'user',
+      const target = {
+        action: 'user-delete' as const,
+        targetType: 'user' as const,
         targetId: request.params.id,
+      };
+      await admin.deleteUser(caller(request).userId, request.params.id).catch(async (err) => {
+        await ctx.audit.refused(request, err, target);
+        throw err;
       });
+      await ctx.audit.record(request, target);
       return { success: true as const, message: ADMIN_MESSAGES.userDeleted };
     },
   );

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@vitalwatch/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
+import { DomainError, type ErrorCode } from '../../errors.ts';
 import { cursorOf, insertAuditEvent, listAuditEvents, type NewAuditEvent } from './repository.ts';
 
 /** What a route knows of an action; who and from where come from the request. */
@@ -10,6 +11,13 @@ export type AuditFact = Omit<NewAuditEvent, 'ip' | 'actorId' | 'outcome'> & {
   /** Defaults to the signed-in caller. */
   actorId?: string | null;
 };
+
+/** Errors that say "not allowed" (rather than "not found" or "bad input"): refused actions are recorded. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['forbidden', 'lastAdmin', 'selfDelete', 'adminHasDevices']);
+const isRefusal = (err: unknown): err is DomainError => err instanceof DomainError && REFUSALS.has(err.code);
+
+/** Where the admin API lives: a refusal there (403) is recorded whichever route it was. */
+const ADMIN_ROUTES = '/api/v1/admin/';
 
 /**
  * The audit log (`ctx.audit`): routes append one entry per security-relevant action once it has
@@ -42,6 +50,30 @@ export class AuditLog {
       this.log.error({ err, audit: entry }, 'audit event not recorded');
     }
   }
+
+  /** When `err` refused the action (the last admin, one's own account), record `fact` as failed with why. */
+  async refused(request: FastifyRequest, err: unknown, fact: AuditFact): Promise<void> {
+    if (!isRefusal(err)) return;
+    await this.record(request, {
+      ...fact,
+      outcome: 'failure',
+      detail: { ...fact.detail, reason: err.message },
+    });
+  }
+
+  /**
+   * An `onError` hook: a non-admin (or anyone else refused) on an admin route is recorded as
+   * `access-denied` with the route, before the 403 is sent.
+   */
+  readonly recordAdminRefusal = async (request: FastifyRequest, _reply: unknown, err: unknown) => {
+    const route = request.routeOptions.url;
+    if (!route?.startsWith(ADMIN_ROUTES) || !isRefusal(err) || err.code !== 'forbidden') return;
+    await this.record(request, {
+      action: 'access-denied',
+      outcome: 'failure',
+      detail: { route: `${request.method} ${route}`, role: request.auth?.role ?? null },
+    });
+  };
 
   async list(query: AuditQuery): Promise<AuditPage> {
     const rows = await listAuditEvents(this.db, query);

@@ -47,17 +47,38 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
       schema: { params: idParam, body: adminDeviceUpdateBody, response: { 200: adminDeviceResponse } },
     },
     async (request) => {
-      const device = await devices.update(request.params.id, request.body);
-      const { users, backupUsers, isValid } = request.body;
+      const { device, previousName, assigned, unassigned } = await devices.update(
+        request.params.id,
+        request.body,
+      );
+      const { backupUsers, isValid } = request.body;
       const target = { targetType: 'device' as const, targetId: device._id };
-      if (users || backupUsers) {
+      if (previousName !== device.deviceName) {
+        await ctx.audit.record(request, {
+          action: 'device-rename',
+          ...target,
+          detail: { from: previousName, to: device.deviceName },
+        });
+      }
+      if (assigned.length > 0) {
         await ctx.audit.record(request, {
           action: 'device-assign',
           ...target,
-          detail: {
-            ...(users ? { users: users.join(',') } : {}),
-            ...(backupUsers ? { backupUsers: backupUsers.join(',') } : {}),
-          },
+          detail: { users: assigned.join(',') },
+        });
+      }
+      if (unassigned.length > 0) {
+        await ctx.audit.record(request, {
+          action: 'device-unassign',
+          ...target,
+          detail: { users: unassigned.join(',') },
+        });
+      }
+      if (backupUsers) {
+        await ctx.audit.record(request, {
+          action: 'device-backup-contacts',
+          ...target,
+          detail: { backupUsers: backupUsers.join(',') },
         });
       }
       if (isValid !== undefined) {

@@ -76,10 +76,16 @@ export const findUserRoles = async (tx: Tx, ids: string[]) =>
     : tx.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
 
 /** Make the device's users exactly `userIds`, keeping the assignment time of those who stay. */
-export async function replaceAssignments(tx: Tx, deviceId: string, userIds: string[]): Promise<void> {
-  const stale = (await tx.select().from(deviceUsers).where(eq(deviceUsers.deviceId, deviceId)))
-    .map((r) => r.userId)
-    .filter((id) => !userIds.includes(id));
+/** Make exactly these users assigned; returns who was added and who removed. */
+export async function replaceAssignments(
+  tx: Tx,
+  deviceId: string,
+  userIds: string[],
+): Promise<{ added: string[]; removed: string[] }> {
+  const current = (await tx.select().from(deviceUsers).where(eq(deviceUsers.deviceId, deviceId))).map(
+    (r) => r.userId,
+  );
+  const stale = current.filter((id) => !userIds.includes(id));
   if (stale.length > 0) {
     await tx
       .delete(deviceUsers)
@@ -91,6 +97,7 @@ export async function replaceAssignments(tx: Tx, deviceId: string, userIds: stri
       .values(userIds.map((userId) => ({ deviceId, userId })))
       .onConflictDoNothing();
   }
+  return { added: userIds.filter((id) => !current.includes(id)), removed: stale };
 }
 
 /** Make exactly these assigned users backup contacts, the rest primary; returns how many are backups. */

@@ -52,7 +52,15 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
     { onRequest, schema: { body: updateUserDeviceBody, response: { 200: userDeviceResponse } } },
     async (request) => {
       const { deviceId, newName } = request.body.data;
-      const device = await devices.rename(caller(request).userId, deviceId, newName);
+      const { device, previousName } = await devices.rename(caller(request).userId, deviceId, newName);
+      if (previousName !== device.deviceName) {
+        await ctx.audit.record(request, {
+          action: 'device-rename',
+          targetType: 'device',
+          targetId: device._id,
+          detail: { from: previousName, to: device.deviceName },
+        });
+      }
       return { success: true as const, message: DEVICE_MESSAGES.renamed, data: { device } };
     },
   );
@@ -88,14 +96,22 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: alarmSettingsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: ALARM_MESSAGES.updated,
-      data: await devices.updateAlarmSettings(
+    async (request) => {
+      const { deviceId } = request.params;
+      const { now, changes } = await devices.updateAlarmSettings(
         caller(request),
-        request.params.deviceId,
+        deviceId,
         request.body.settings,
-      ),
-    }),
+      );
+      if (Object.keys(changes).length > 0) {
+        await ctx.audit.record(request, {
+          action: 'alarm-settings-change',
+          targetType: 'device',
+          targetId: deviceId,
+          detail: changes,
+        });
+      }
+      return { success: true as const, message: ALARM_MESSAGES.updated, data: now };
+    },
   );
 }

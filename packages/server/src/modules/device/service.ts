@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { valueChanges } from '../../lib/value-changes.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
 import { DeviceCredentials } from './credentials.ts';
 import { canSeeDevice } from './policy.ts';
@@ -33,6 +34,14 @@ export interface AdminDeviceInput {
 /** An update leaves out what it does not change. */
 export type AdminDeviceUpdate = Pick<AdminDeviceInput, 'deviceName'> & Partial<AdminDeviceInput>;
 export type CodeType = 'activationCode' | 'apiAuthCode';
+
+export interface AdminDeviceUpdated {
+  device: AdminDevice;
+  previousName: string;
+  /** Users newly assigned, and users no longer assigned. */
+  assigned: string[];
+  unassigned: string[];
+}
 
 /** A fresh random code colliding with a stored one is astronomically rare; a few retries settle it. */
 const CODE_ATTEMPTS = 5;
@@ -58,11 +67,15 @@ export class DeviceService {
     return { settings: effectiveAlarmSettings(device.alarmSettings), defaults: DEFAULT_ALARM_SETTINGS };
   }
 
-  /** Stores what differs from the defaults; takes effect from the device's next reading. */
+  /**
+   * Stores what differs from the defaults; takes effect from the device's next reading. Returns
+   * the settings now and each value changed (`LOW_SPO2.limit`: `90 → 88`), for the audit log.
+   */
   async updateAlarmSettings(who: AuthContext, deviceId: string, settings: AlarmSettings) {
-    await this.alarmTarget(who, deviceId);
+    const before = effectiveAlarmSettings((await this.alarmTarget(who, deviceId)).alarmSettings);
     await repo.updateDevice(this.db, deviceId, { alarmSettings: alarmOverrides(settings) });
-    return this.alarmSettings(who, deviceId);
+    const now = await this.alarmSettings(who, deviceId);
+    return { now, changes: valueChanges(before, now.settings) };
   }
 
   private async alarmTarget(who: AuthContext, deviceId: string) {
@@ -95,21 +108,30 @@ export class DeviceService {
     return this.adminView(id);
   }
 
-  async update(id: string, input: AdminDeviceUpdate): Promise<AdminDevice> {
-    await this.db.transaction(async (tx) => {
+  /** The device as updated, its name before, and who was assigned and unassigned (for the audit log). */
+  async update(id: string, input: AdminDeviceUpdate): Promise<AdminDeviceUpdated> {
+    const changed = await this.db.transaction(async (tx) => {
       const userIds = input.users && (await this.assignableUsers(tx, input.users));
-      const updated = isUuid(id)
-        ? await repo.updateDevice(tx, id, {
-            deviceName: input.deviceName,
-            ...(input.isValid === undefined ? {} : { isValid: input.isValid }),
-          })
-        : undefined;
-      if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
-      if (userIds) await repo.replaceAssignments(tx, id, userIds);
+      const before = isUuid(id) ? await repo.findDeviceById(tx, id) : undefined;
+      const updated =
+        before &&
+        (await repo.updateDevice(tx, id, {
+          deviceName: input.deviceName,
+          ...(input.isValid === undefined ? {} : { isValid: input.isValid }),
+        }));
+      if (!before || !updated) throw notFound(DEVICE_MESSAGES.notFound);
+      const assignments = userIds
+        ? await repo.replaceAssignments(tx, id, userIds)
+        : { added: [], removed: [] };
       if (input.backupUsers) await this.backupContacts(tx, id, input.backupUsers);
+      return {
+        previousName: before.deviceName,
+        assigned: assignments.added,
+        unassigned: assignments.removed,
+      };
     });
     this.onChanged(id);
-    return this.adminView(id);
+    return { device: await this.adminView(id), ...changed };
   }
 
   async changeValidity(id: string, isValid: boolean): Promise<AdminDevice> {
@@ -171,10 +193,15 @@ export class DeviceService {
     return presentUserDevice(device!);
   }
 
-  async rename(userId: string, deviceId: string, newName: string): Promise<UserDevice> {
-    await this.ownDevice(userId, deviceId);
+  /** The device renamed, and its name before (for the audit log). */
+  async rename(
+    userId: string,
+    deviceId: string,
+    newName: string,
+  ): Promise<{ device: UserDevice; previousName: string }> {
+    const before = await this.ownDevice(userId, deviceId);
     await repo.updateDevice(this.db, deviceId, { deviceName: newName });
-    return this.details(userId, deviceId);
+    return { device: await this.details(userId, deviceId), previousName: before.deviceName };
   }
 
   async details(userId: string, deviceId: string): Promise<UserDevice> {

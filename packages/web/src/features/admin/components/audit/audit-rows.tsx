@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditEntry } from '@vitalwatch/shared';
+import { AUDIT_ACTIONS, type AuditEntry, auditDetailName } from '@vitalwatch/shared';
 import { Cell, row } from '@/components/data-table.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 
@@ -6,7 +6,7 @@ export const AUDIT_COLUMNS = ['Time', 'Action', 'Outcome', 'Who', 'On', 'Address
 
 const detailText = (detail: AuditEntry['detail']) =>
   Object.entries(detail)
-    .map(([key, value]) => `${key}: ${value === '' ? '—' : String(value)}`)
+    .map(([key, value]) => `${auditDetailName(key)}: ${value === '' ? '—' : String(value)}`)
     .join(', ');
 
 /** One audit entry; a failure is marked in words and colour, never by colour alone. */
