@@ -14,6 +14,11 @@ export function metricsRegistry(ctx: AppContext, sockets: () => number): Registr
   const notifications = ctx.notificationLog;
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'vitalwatch_' });
+  // prom-client also gives each of these gauges' sum over types under a `_total` name, which
+  // Prometheus keeps for counters (promtool refuses it); `sum(vitalwatch_nodejs_active_handles)`
+  // is the same figure.
+  for (const kind of ['handles', 'requests', 'resources'])
+    register.removeSingleMetric(`vitalwatch_nodejs_active_${kind}_total`);
 
   const readings = new Counter({
     name: 'vitalwatch_readings_stored_total',
