@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { bearerToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { DomainError } from '../errors.ts';
 
@@ -139,11 +140,14 @@ export function registerMetrics(app: AppInstance, ctx: AppContext, sockets: () =
   const token = ctx.config.metricsToken;
   if (!token) return;
   const register = metricsRegistry(ctx, sockets);
-  const expected = Buffer.from(`Bearer ${token}`);
+  const expected = Buffer.from(token);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
+    const sent = bearerToken(request.headers.authorization);
+    const given = Buffer.from(sent ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new DomainError('metricsTokenRequired', SERVER_MESSAGES.metricsTokenRequired);
+      throw new DomainError('metricsTokenRequired', SERVER_MESSAGES.metricsTokenRequired, {
+        credentialsRejected: sent !== undefined,
+      });
     }
     return reply.type(register.contentType).send(await register.metrics());
   });
