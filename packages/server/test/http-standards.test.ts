@@ -218,7 +218,7 @@ describe('HTTP semantics', () => {
     for (const url of ['/healthz', '/api/v1/user/profile', '/docs/']) {
       const res = await built().app.inject({ method: 'GET', url });
       const policy = String(res.headers['permissions-policy']);
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'bluetooth=()', 'usb=()'])
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'serial=()'])
         expect(policy, url).toContain(feature);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
     }

@@ -7,13 +7,14 @@ const DATA_PATHS = /^\/(api|fhir)\//;
 
 /**
  * Browser features the web app does not use, refused to it and to any frame. To let the app use
- * one, take it out of this list (or give it `(self)`), e.g. `bluetooth` for a watch paired in the
- * browser. The clipboard (copying codes) is not listed: the default allows it to the page itself.
+ * one, take it out of this list (or give it `(self)`). The clipboard (copying codes) is not listed:
+ * the default allows it to the page itself. Only features Chromium recognises are named, since it
+ * warns on every page about any other: `bluetooth` (Web Bluetooth, which the app does not call)
+ * is one of those as of Chromium 156.
  */
 const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
@@ -33,7 +34,7 @@ const DENIED_FEATURES = [
   'usb',
   'xr-spatial-tracking',
 ];
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
 /**
  * The sign-out answer's `Clear-Site-Data`: the browser drops this origin's HTTP cache and its
