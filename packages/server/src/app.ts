@@ -22,10 +22,13 @@ import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { tooManyRequests } from './errors.ts';
 import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
-import { errorHandler } from './http/error-handler.ts';
+import { allowCorsOrigins } from './http/cors.ts';
+import { domainErrorHeaders, errorHandler } from './http/error-handler.ts';
+import { applyHeaderRules } from './http/header-rules.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
+import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
@@ -87,6 +90,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onError', domainErrorHeaders);
+  trackRouteMethods(app);
+  applyHeaderRules(app);
+  allowCorsOrigins(app, config.corsOrigins);
   refuseNulInJsonBodies(app);
   // Graceful shutdown: once closing, new requests get 503 while those already in flight finish
   // (preClose runs before onClose, so the database is still open for them).
@@ -114,6 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         upgradeInsecureRequests: null,
       },
     },
+    // The legacy header says what frame-ancestors 'none' says, for browsers without CSP 2.
+    xFrameOptions: { action: 'deny' },
     // Served over plain HTTP on localhost by default; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
   });
@@ -165,7 +174,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (redis) checks.redis = redis.status === 'ready' ? 'ok' : 'down';
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
-  app.get('/api/v1/openapi.json', async () => app.swagger());
+  // Public and the same for everyone: revalidated, not no-store like the API's data.
+  app.get('/api/v1/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
   await registerApiReference(app);
   const running = await registerRoutes(app, ctx);
   registerWebApp(app, config);
@@ -214,6 +226,7 @@ function registerWebApp(app: AppInstance, config: AppConfig) {
     if (hasWeb && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ success: false, message: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' });
+    // A known path asked with another method is a 405 with Allow; anything else a 404.
+    throw unmatchedRoute(request);
   });
 }

@@ -27,6 +27,15 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Which proxies' X-Forwarded-For to believe, so per-address limits count clients, not the load
  * balancer: unset → none; `true` → any peer (only when nothing reaches the server but the
@@ -101,6 +110,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('VitalWatch <alerts@vitalwatch.local>'),
   /** Where people reach the app, for links in emails; defaults to http://HOST:PORT. */
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  /** Browser origins besides the app's own that may call the API, FHIR and Socket.IO. */
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -111,7 +121,11 @@ export const envSchema = z.object({
             .map((s) => s.trim())
             .filter(Boolean)
         : [],
-    ),
+    )
+    // A browser's Origin is exactly scheme://host[:port]; "https://app.example/" would never match.
+    .refine((origins) => origins.every(isOrigin), {
+      message: 'each entry must be an origin such as https://app.example (no path, no trailing slash)',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().optional(),

@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'deviceInactive'
   /** No such record, or one the caller may not see. */
   | 'notFound'
+  /** The path exists, not with this method (`allow` names those it has). */
+  | 'methodNotAllowed'
   /** The device named (by id) does not exist. */
   | 'deviceNotFound'
   /** The change clashes with what is stored (a name taken, …). */
@@ -48,6 +50,10 @@ export interface ErrorDetails {
   issues?: FieldIssue[];
   /** For codes that say "later": when the same call may succeed. */
   retryAfterSeconds?: number;
+  /** Credentials were given and are not valid (as opposed to none given). */
+  credentialsRejected?: boolean;
+  /** For `methodNotAllowed`: the methods the path has. */
+  allow?: string[];
 }
 
 /** The one error family: a stable code, a message safe to show, and optional details. */
@@ -73,6 +79,11 @@ export const badRequest = (message: string, issues?: FieldIssue[]) =>
   new DomainError('invalidInput', message, { issues });
 export const unauthorized = (message: string = SERVER_MESSAGES.unauthenticated) =>
   new DomainError('unauthenticated', message);
+/** A bearer token was given and is not (or no longer) valid. */
+export const invalidToken = () =>
+  new DomainError('unauthenticated', SERVER_MESSAGES.invalidToken, { credentialsRejected: true });
+export const methodNotAllowed = (allow: string[]) =>
+  new DomainError('methodNotAllowed', SERVER_MESSAGES.methodNotAllowed, { allow });
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) =>
   new DomainError('forbidden', message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new DomainError('notFound', message);

@@ -18,3 +18,20 @@ describe('port variables', () => {
     expect(defaults.MQTT_PORT).toBeUndefined();
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('takes comma-separated origins', () => {
+    expect(parseEnv({ CORS_ORIGINS: 'https://app.example, http://localhost:5173' }).CORS_ORIGINS).toEqual([
+      'https://app.example',
+      'http://localhost:5173',
+    ]);
+    expect(parseEnv({}).CORS_ORIGINS).toEqual([]);
+  });
+
+  it.each(['https://app.example/', 'app.example', '*', 'https://app.example/path', 'ftp://app.example'])(
+    'refuses %s, which no browser sends as its Origin',
+    (value) => {
+      expect(() => parseEnv({ CORS_ORIGINS: value })).toThrow('CORS_ORIGINS: each entry must be an origin');
+    },
+  );
+});

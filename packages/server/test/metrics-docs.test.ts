@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, eventually, useTestApp } from './helpers.ts';
@@ -30,6 +31,17 @@ describe('/metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('vitalwatch_process_resident_memory_bytes');
+  });
+
+  it('names in the README every metric family it serves, and serves no gauge named like a counter', async () => {
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => ({ name: m[1]!, type: m[2]! }));
+    const own = types.filter(({ name }) => !/^vitalwatch_(process|nodejs)_/.test(name));
+    expect(own.length).toBeGreaterThan(5);
+    for (const { name } of own) expect(readme, name).toContain(`\`${name}`);
+    expect(types.filter(({ name, type }) => type !== 'counter' && name.endsWith('_total'))).toEqual([]);
+    expect(text).toContain('vitalwatch_nodejs_active_handles{');
   });
 
   it('counts readings stored, group commits and alerts raised by type', async () => {

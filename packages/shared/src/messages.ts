@@ -113,6 +113,8 @@ export const SERVER_MESSAGES = {
   invalidToken: 'Invalid or expired token',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
+  methodNotAllowed: 'This path does not take that method',
+  duplicateHost: 'A request carries one Host header',
   validation: 'Validation failed',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
   rateLimited: 'Too many requests. Please slow down.',

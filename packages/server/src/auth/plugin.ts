@@ -2,7 +2,7 @@ import type { Role } from '@vitalwatch/shared';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, invalidToken, unauthorized } from '../errors.ts';
 import { findUserForSession } from '../modules/user/service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -22,6 +22,7 @@ declare module 'fastify' {
   }
 }
 
+/** The token of `Authorization: Bearer <token>`; the scheme's name in any case (RFC 9110). */
 export const bearerToken = (header: string | undefined): string | undefined => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
@@ -55,7 +56,7 @@ export function authGuards(db: Db, tokens: TokenService, mayOmitTwoFactor: TwoFa
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(SERVER_MESSAGES.unauthenticated);
     const auth = await authenticateToken(db, tokens, token, mayOmitTwoFactor);
-    if (!auth) throw unauthorized(SERVER_MESSAGES.invalidToken);
+    if (!auth) throw invalidToken();
     request.auth = auth;
   };
   const requireRole = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -7,13 +7,20 @@ import { HTTP_ERRORS, httpErrorHeaders } from './error-status.ts';
 const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.code(status).send(body);
 
 /**
+ * An onError hook: the headers of a domain error (Retry-After, WWW-Authenticate, Allow). Hooks run
+ * before the error handler of the route's scope, so they go with FHIR's OperationOutcome as well.
+ */
+export async function domainErrorHeaders(_request: FastifyRequest, reply: FastifyReply, error: Error) {
+  if (error instanceof DomainError) reply.headers(httpErrorHeaders(error.code, error.details));
+}
+
+/**
  * The one error handler: domain errors by their code (HTTP_ERRORS), validation as 400 with field
  * issues, the rest a logged 500.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     const { status, code } = HTTP_ERRORS[error.code];
-    reply.headers(httpErrorHeaders(error.code, error.details.retryAfterSeconds));
     return send(reply, status, {
       success: false,
       message: error.message,

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { bearerToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { DomainError } from '../errors.ts';
 
@@ -14,6 +15,11 @@ export function metricsRegistry(ctx: AppContext, sockets: () => number): Registr
   const notifications = ctx.notificationLog;
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'vitalwatch_' });
+  // prom-client also gives each of these gauges' sum over types under a `_total` name, which
+  // Prometheus keeps for counters (promtool refuses it); `sum(vitalwatch_nodejs_active_handles)`
+  // is the same figure.
+  for (const kind of ['handles', 'requests', 'resources'])
+    register.removeSingleMetric(`vitalwatch_nodejs_active_${kind}_total`);
 
   const readings = new Counter({
     name: 'vitalwatch_readings_stored_total',
@@ -134,11 +140,14 @@ export function registerMetrics(app: AppInstance, ctx: AppContext, sockets: () =
   const token = ctx.config.metricsToken;
   if (!token) return;
   const register = metricsRegistry(ctx, sockets);
-  const expected = Buffer.from(`Bearer ${token}`);
+  const expected = Buffer.from(token);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
+    const sent = bearerToken(request.headers.authorization);
+    const given = Buffer.from(sent ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new DomainError('metricsTokenRequired', SERVER_MESSAGES.metricsTokenRequired);
+      throw new DomainError('metricsTokenRequired', SERVER_MESSAGES.metricsTokenRequired, {
+        credentialsRejected: sent !== undefined,
+      });
     }
     return reply.type(register.contentType).send(await register.metrics());
   });

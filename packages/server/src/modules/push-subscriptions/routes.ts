@@ -15,11 +15,17 @@ export async function pushRoutes(app: AppInstance, ctx: AppContext) {
   const { guards, push } = ctx;
   const browsers = ctx.pushBrowsers;
 
-  app.get('/public-key', { schema: { response: { 200: pushPublicKeyResponse } } }, async () => {
-    const publicKey = push.publicKey();
-    if (!publicKey) throw new DomainError('pushNotConfigured', SERVER_MESSAGES.pushNotConfigured);
-    return { success: true as const, message: SERVER_MESSAGES.pushPublicKey, data: { publicKey } };
-  });
+  app.get(
+    '/public-key',
+    { schema: { response: { 200: pushPublicKeyResponse } } },
+    async (_request, reply) => {
+      const publicKey = push.publicKey();
+      if (!publicKey) throw new DomainError('pushNotConfigured', SERVER_MESSAGES.pushNotConfigured);
+      // Public, the same for everyone: the one API answer a cache may keep (a rotated key shows within 5 min).
+      reply.header('cache-control', 'public, max-age=300');
+      return { success: true as const, message: SERVER_MESSAGES.pushPublicKey, data: { publicKey } };
+    },
+  );
 
   app.post(
     '/subscriptions',

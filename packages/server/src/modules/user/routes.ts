@@ -23,6 +23,7 @@ import { caller } from '../../auth/plugin.ts';
 import { DEFAULT_SIGNUPS_PER_HOUR } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { isDomainError, isRefusal } from '../../errors.ts';
+import { SIGN_OUT_CLEAR_SITE_DATA } from '../../http/header-rules.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 export async function userRoutes(app: AppInstance, ctx: AppContext) {
@@ -118,9 +119,10 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
         response: { 200: messageOnly },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await users.logout(caller(request), request.body?.refreshToken);
       await ctx.audit.record(request, { action: 'sign-out' });
+      reply.header('clear-site-data', SIGN_OUT_CLEAR_SITE_DATA);
       return { success: true as const, message: SERVER_MESSAGES.loggedOut };
     },
   );
