@@ -211,6 +211,25 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     expect((await login(user.user.username, user.password)).statusCode).toBe(429);
   });
 
+  it('the right password does not forget wrong codes: only a completed sign-in does', async () => {
+    const user = await signup(built());
+    const { secret } = await client.enrol(user);
+    // A fresh challenge (the password again) before every guess.
+    const guess = async (n: number) => {
+      for (let i = 0; i < n; i += 1)
+        expect((await secondStep(await challengeOf(user), String(100_000 + i))).statusCode).toBe(401);
+    };
+    await guess(5);
+    nextStep();
+    expect((await secondStep(await challengeOf(user), totpCode(secret))).statusCode).toBe(200);
+    // The count starts again with that sign-in: after nine more the password step still passes.
+    await guess(9);
+    await guess(1);
+    const locked = await login(user.user.username, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('refuses a forged or expired challenge, and one issued before a password change', async () => {
     const user = await signup(built());
     const { secret } = await client.enrol(user);

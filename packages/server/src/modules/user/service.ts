@@ -38,6 +38,9 @@ export interface Session {
   user: PublicUser;
 }
 
+/** The failure-throttle key of an account: wrong passwords and wrong second factors count together. */
+export const accountKey = (userId: string) => `account:${userId}`;
+
 /** How long after a rotation the old refresh token may still be presented (a lost answer, two tabs). */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
 
@@ -102,12 +105,17 @@ export class UserService {
     return this.openSession(user);
   }
 
-  /** The user whose name and password these are; the session (or a second step) is TwoFactorService's call. */
+  /**
+   * The user whose name and password these are; the session (or a second step) is TwoFactorService's
+   * call. A right password forgets no failure: the account's count starts again only once a
+   * sign-in is complete (TwoFactorService), so knowing the password never buys fresh guesses at
+   * the code.
+   */
   async checkPassword({ username, password }: LoginInput): Promise<repo.UserRow> {
     const user = await repo.findUserByLogin(this.db, username.trim());
     // Failures count per account, whichever of its names (username or e-mail) was typed; for a
     // name no account has, per name.
-    const key = user ? `account:${user.id}` : `name:${username.trim().toLowerCase()}`;
+    const key = user ? accountKey(user.id) : `name:${username.trim().toLowerCase()}`;
     const retryAfter = await this.throttle.blockedFor(key);
     if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
     if (!user) await burnPasswordCheck(password);
@@ -116,7 +124,6 @@ export class UserService {
       await this.throttle.fail(key);
       throw unauthorized(SERVER_MESSAGES.invalidCredentials);
     }
-    await this.throttle.reset(key);
     return user;
   }
 

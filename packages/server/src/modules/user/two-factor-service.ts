@@ -30,7 +30,7 @@ import {
   unauthorized,
 } from '../../errors.ts';
 import * as repo from './repository.ts';
-import type { Session, UserService } from './service.ts';
+import { accountKey, type Session, type UserService } from './service.ts';
 
 export interface TwoFactorPolicy {
   /** REQUIRE_ADMIN_2FA: admins sign in with a second factor, and set one up at their next sign-in. */
@@ -80,13 +80,19 @@ export class TwoFactorService {
     this.mayOmit = twoFactorRule(deps.policy);
   }
 
-  /** After a right password: a session, or the second step that is due. */
+  /**
+   * After a right password: a session, or the second step that is due. The account's failures are
+   * forgotten only with the session: until then wrong codes go on counting with wrong passwords.
+   */
   async afterPassword(user: repo.UserRow): Promise<SignInResult> {
     if (user.totpSecret) {
       const challengeToken = await this.deps.challenges.sign(user.id, 'verify');
       return { twoFactor: { challengeToken, mode: 'verify' } };
     }
-    if (this.mayOmit(user.role)) return { session: await this.deps.users.openSession(user) };
+    if (this.mayOmit(user.role)) {
+      await this.deps.throttle.reset(accountKey(user.id));
+      return { session: await this.deps.users.openSession(user) };
+    }
     const setup = await this.beginSetup(user);
     const challengeToken = await this.deps.challenges.sign(user.id, 'setup');
     return { twoFactor: { challengeToken, mode: 'setup', setup } };
@@ -268,6 +274,3 @@ export class TwoFactorService {
     return codes.map((c) => this.deps.recoveryHasher.hash(c));
   }
 }
-
-/** The failure-throttle key of an account, shared with password sign-in (UserService.login). */
-export const accountKey = (userId: string) => `account:${userId}`;
