@@ -395,6 +395,35 @@ describe.each(dbTargets())('account API on $name', (target) => {
       expect(login.statusCode).toBe(200);
     });
 
+    it('change-password counts wrong current passwords with failed sign-ins: ten lock the account (429 with Retry-After)', async () => {
+      const u = await signup(built());
+      const change = (oldPassword: string) =>
+        inject({
+          method: 'POST',
+          url: '/api/v1/user/change-password',
+          headers: u.auth,
+          payload: { oldPassword, newPassword: 'Brand9New' },
+        });
+      for (let i = 0; i < 10; i++) expect((await change(`Guess${i}xxx`)).statusCode).toBe(400);
+      const locked = await change(u.password);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      const signIn = await inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { user: { username: u.user.username, password: u.password } },
+      });
+      expect(signIn.statusCode).toBe(429);
+      const audit = await inject({
+        method: 'GET',
+        url: `/api/v1/admin/audit?actor=${u.user.username}&action=password-change&limit=50`,
+        headers: (await createAdmin(built())).auth,
+      });
+      expect(audit.json().data.entries.map((e: { outcome: string }) => e.outcome)).toEqual(
+        Array(11).fill('failure'),
+      );
+    });
+
     it('change-password ends every other session; the caller keeps its login through one refresh', async () => {
       const u = await signup(built());
       const other = (

@@ -63,7 +63,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    /** Failed logins per account. */
+    /** Failures per account: wrong passwords (sign-in, change-password) and second factors. */
     private readonly throttle: FailureThrottle,
     private readonly events: EventBus,
     /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
@@ -232,7 +232,9 @@ export class UserService {
   /**
    * A new password ends every other session of the user (someone changing it may suspect a
    * break-in): access tokens issued before now are refused and refresh tokens revoked, except the
-   * login of `keepRefreshToken`. Returns the caller's new access token.
+   * login of `keepRefreshToken`. Returns the caller's new access token. A wrong current password
+   * counts against the account like a failed sign-in (a stolen session must not test passwords
+   * here without limit), and a locked account gets 429 here too.
    */
   async changePassword(
     userId: string,
@@ -242,7 +244,11 @@ export class UserService {
   ): Promise<string> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw notFound('User not found');
+    const key = accountKey(userId);
+    const retryAfter = await this.throttle.blockedFor(key);
+    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
     if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      await this.throttle.fail(key);
       throw badRequest(SERVER_MESSAGES.wrongCurrentPassword, [
         { path: 'oldPassword', message: SERVER_MESSAGES.wrongCurrentPassword },
       ]);
