@@ -164,6 +164,37 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     expect((await secondStep(await challengeOf(user), spaced)).statusCode).toBe(200);
   });
 
+  it('a challenge opens one login: after a typo it still works, after a sign-in never again', async () => {
+    const user = await signup(built());
+    const { secret, recoveryCodes } = await client.enrol(user);
+    nextStep();
+    const challenge = await challengeOf(user);
+    expect((await secondStep(challenge, '000000')).statusCode).toBe(401);
+    expect((await secondStep(challenge, totpCode(secret))).statusCode).toBe(200);
+    nextStep();
+    for (const code of [totpCode(secret), recoveryCodes[0]!]) {
+      const again = await secondStep(challenge, code);
+      expect(again.statusCode).toBe(401);
+      expect(again.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
+    }
+    // Neither code was spent by the refused attempts.
+    expect((await secondStep(await challengeOf(user), totpCode(secret))).statusCode).toBe(200);
+    expect((await secondStep(await challengeOf(user), recoveryCodes[0]!)).statusCode).toBe(200);
+  });
+
+  it('two codes sent at once with one challenge open one login', async () => {
+    const user = await signup(built());
+    const { secret, recoveryCodes } = await client.enrol(user);
+    nextStep();
+    const challenge = await challengeOf(user);
+    const answers = await Promise.all([
+      secondStep(challenge, totpCode(secret)),
+      secondStep(challenge, recoveryCodes[0]!),
+      secondStep(challenge, recoveryCodes[1]!),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+
   it('accepts a phone clock one step off either way, not two', async () => {
     const user = await signup(built());
     const { secret } = await client.enrol(user);
@@ -336,6 +367,11 @@ describe.each(dbTargets())('REQUIRE_ADMIN_2FA on $name', (target) => {
     const session = done.json<{ data: SignedIn }>().data;
     expect(session.recoveryCodes).toHaveLength(10);
     expect(session.user.twoFactorEnabled).toBe(true);
+    // The setup challenge opened its login: it opens no other.
+    vi.setSystemTime(Date.now() + STEP_MS);
+    const replayed = await secondStep(body.data.twoFactor.challengeToken, totpCode(secret));
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
     const users = await built().app.inject({
       method: 'POST',
       url: '/api/v1/admin/all-users',

@@ -145,6 +145,16 @@ export async function forgetOldSuccessors(tx: Tx, userId: string, family: string
     );
 }
 
+/** Whether the login `family` of the user was ever opened (any refresh token, live or not). */
+export async function familyExists(tx: Tx, userId: string, family: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.family, family)))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Whether a login still has a live refresh token (it was neither ended nor has it expired). */
 export async function familyAlive(tx: Tx, family: string): Promise<boolean> {
   const rows = await tx

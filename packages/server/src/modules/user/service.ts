@@ -296,10 +296,22 @@ export class UserService {
     return presentUser(user, fcmTokens, recoveryCodesLeft);
   }
 
-  /** A new login of `user`; `twoFactor` when it passed a second factor. */
-  async openSession(user: repo.UserRow, { twoFactor = false } = {}): Promise<Session> {
-    const family = randomUUID();
+  /** A new login of `user` (`family` names it); `twoFactor` when it passed a second factor. */
+  async openSession(
+    user: repo.UserRow,
+    { twoFactor = false, family = randomUUID() }: { twoFactor?: boolean; family?: string } = {},
+  ): Promise<Session> {
     const refreshToken = await this.addLoginToken(this.db, user.id, family, twoFactor);
+    return this.sessionOf(user, family, refreshToken, twoFactor);
+  }
+
+  /** The session of a login whose first refresh token `addLoginToken` wrote (in the caller's transaction). */
+  async sessionOf(
+    user: repo.UserRow,
+    family: string,
+    refreshToken: string,
+    twoFactor: boolean,
+  ): Promise<Session> {
     const accessToken = await this.tokens.signAccess({
       userId: user.id,
       role: user.role,
@@ -310,7 +322,7 @@ export class UserService {
   }
 
   /** A new refresh token of the login `family`; the database keeps only its hash. */
-  private async addLoginToken(tx: Tx, userId: string, family: string, twoFactor: boolean): Promise<string> {
+  async addLoginToken(tx: Tx, userId: string, family: string, twoFactor: boolean): Promise<string> {
     const { token, hash } = newRefreshToken();
     await repo.insertRefreshToken(tx, {
       userId,

@@ -62,6 +62,8 @@ export type SecondFactor = 'totp' | 'recovery-code';
 export type SignInResult = { session: Session; recoveryCodes?: string[] } | TwoFactorChallenge;
 
 const invalidCode = () => unauthorized(TWO_FACTOR_MESSAGES.invalidCode);
+/** A challenge that already opened its login: to the client, expired like any other. */
+const spentChallenge = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
 const wrongPassword = () =>
   badRequest(TWO_FACTOR_MESSAGES.wrongPassword, [
     { path: 'password', message: TWO_FACTOR_MESSAGES.wrongPassword },
@@ -100,7 +102,8 @@ export class TwoFactorService {
 
   /**
    * The second step of a sign-in: a code (or, once set up, a recovery code) for the challenge the
-   * password earned. Wrong codes count against the account like wrong passwords.
+   * password earned. Wrong codes count against the account like wrong passwords. A challenge opens
+   * one login: its id is the login's, and a challenge whose login exists is refused like an expired one.
    */
   async completeSignIn(
     challengeToken: string,
@@ -114,18 +117,30 @@ export class TwoFactorService {
       throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
     const key = accountKey(user.id);
     await this.assertNotLocked(key);
+    const { users } = this.deps;
+    const family = challenge.loginId;
     if (challenge.mode === 'setup') {
+      // A spent setup challenge meets the secret it set up: refused (alreadyEnabled) in that transaction.
+      if (await repo.familyExists(this.deps.db, user.id, family)) throw spentChallenge();
       const recoveryCodes = await this.confirmSetup(user.id, code).catch((err: unknown) =>
         this.failed(key, err),
       );
       await this.deps.throttle.reset(key);
-      const session = await this.deps.users.openSession(await this.findUser(user.id), { twoFactor: true });
+      const session = await users.openSession(await this.findUser(user.id), { twoFactor: true, family });
       return { session, factor: 'totp', recoveryCodes, userId: user.id };
     }
-    const factor = await this.deps.db.transaction((tx) => this.checkCode(tx, user, code));
-    if (!factor) return this.failed(key, invalidCode());
+    // The user's row is locked, so two codes sent with one challenge take turns: one login at most.
+    const passed = await this.deps.db.transaction(async (tx) => {
+      const current = await repo.lockUser(tx, user.id);
+      if (!current || (await repo.familyExists(tx, user.id, family))) return 'spent';
+      const factor = await this.checkCode(tx, current, code);
+      return factor && { factor, refreshToken: await users.addLoginToken(tx, user.id, family, true) };
+    });
+    if (passed === 'spent') throw spentChallenge();
+    if (!passed) return this.failed(key, invalidCode());
     await this.deps.throttle.reset(key);
-    return { session: await this.deps.users.openSession(user, { twoFactor: true }), factor, userId: user.id };
+    const session = await users.sessionOf(user, family, passed.refreshToken, true);
+    return { session, factor: passed.factor, userId: user.id };
   }
 
   /** Whose sign-in a challenge is (for the audit log of a refused code), or null. */
