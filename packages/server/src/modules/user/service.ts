@@ -50,6 +50,14 @@ export const REFRESH_RETRY_GRACE_MS = 30_000;
  */
 const REVOKED_SESSION_TTL_MS = ACCESS_TOKEN_TTL_S * 1000 + 60_000;
 
+/**
+ * Access tokens of these sessions (logins) of the user are refused from now on, by every server
+ * process: each authenticated request's one user lookup also asks revoked_sessions (by its primary
+ * key), so no process keeps a copy to go stale.
+ */
+const refuseAccessTokens = (tx: Tx, userId: string, sessionIds: string[]) =>
+  repo.revokeSessions(tx, { sessionIds, userId, expiresAt: new Date(Date.now() + REVOKED_SESSION_TTL_MS) });
+
 /** What a refresh hands out: the login's next refresh token, for the user of that login. */
 interface Exchange {
   userId: string;
@@ -137,6 +145,11 @@ export class UserService {
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
     // Refusals are decided inside and thrown outside, so ending a replayed login is committed.
     const granted = await this.db.transaction((tx) => this.exchange(tx, hashToken(refreshToken)));
+    if (granted && 'endedLoginOf' in granted) {
+      // The replayed login's sockets close now, on every server process.
+      this.events.emit('sessionsEnded', granted.endedLoginOf);
+      throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    }
     if (!granted) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     const user = await repo.findUserById(this.db, granted.userId);
     // An admin's login without a second factor, where one is required, ends: the next sign-in asks for it.
@@ -151,8 +164,11 @@ export class UserService {
     return { accessToken, refreshToken: granted.refreshToken };
   }
 
-  /** The refresh token's successor, or null for a refusal. Parallel calls for one token take turns on its row. */
-  private async exchange(tx: Tx, tokenHash: string): Promise<Exchange | null> {
+  /**
+   * The refresh token's successor; null for a refusal, `endedLoginOf` its user when a replay ended
+   * the login. Parallel calls for one token take turns on its row.
+   */
+  private async exchange(tx: Tx, tokenHash: string): Promise<Exchange | { endedLoginOf: string } | null> {
     const row = await repo.lockRefreshToken(tx, tokenHash);
     if (!row) return null;
     const now = new Date();
@@ -173,25 +189,27 @@ export class UserService {
       if (!successor || !(await repo.familyAlive(tx, row.family))) return null;
       return { userId: row.userId, family: row.family, refreshToken: successor, twoFactor: row.twoFactor };
     }
-    if (row.revokedAt) await repo.revokeFamily(tx, row.family);
-    return null;
+    if (!row.revokedAt) return null;
+    await repo.revokeFamily(tx, row.family);
+    await refuseAccessTokens(tx, row.userId, [row.family]);
+    return { endedLoginOf: row.userId };
   }
 
   /**
-   * Ends the caller's login: the family of `refreshToken` (without one, every refresh token of the
-   * user) and, at once, the access tokens of the calling session, on every server process. Its
-   * open sockets close on the `sessionsEnded` notice.
+   * Ends the caller's login: the calling session and the login of `refreshToken` (without one,
+   * every login of the user), refresh tokens and access tokens at once, on every server process.
+   * Their open sockets close on the `sessionsEnded` notice.
    */
   async logout(who: { userId: string; sessionId: string }, refreshToken: string | undefined): Promise<void> {
     const row = refreshToken ? await repo.findRefreshToken(this.db, hashToken(refreshToken)) : undefined;
     await this.db.transaction(async (tx) => {
-      if (!refreshToken) await repo.revokeAllForUser(tx, who.userId);
-      else if (row && row.userId === who.userId) await repo.revokeFamily(tx, row.family);
-      await repo.revokeSession(tx, {
-        sessionId: who.sessionId,
-        userId: who.userId,
-        expiresAt: new Date(Date.now() + REVOKED_SESSION_TTL_MS),
-      });
+      const ended = [who.sessionId];
+      if (!refreshToken) ended.push(...(await repo.revokeAllForUser(tx, who.userId)));
+      else if (row && row.userId === who.userId) {
+        await repo.revokeFamily(tx, row.family);
+        ended.push(row.family);
+      }
+      await refuseAccessTokens(tx, who.userId, [...new Set(ended)]);
     });
     this.events.emit('sessionsEnded', who.userId);
   }
