@@ -40,6 +40,12 @@ describe('TOTP codes (RFC 6238)', () => {
 
 type Built = () => BuiltApp;
 
+/** `who` goes on with a new access token of their session. */
+function signedInWith(who: TestUser, accessToken: string): void {
+  who.accessToken = accessToken;
+  who.auth = { authorization: `Bearer ${accessToken}` };
+}
+
 /** The API calls of a two-factor sign-in, for one app. */
 function twoFactorClient(built: Built) {
   const inject = (url: string, payload: object, who?: { auth: { authorization: string } }) =>
@@ -58,6 +64,8 @@ function twoFactorClient(built: Built) {
       const enabled = await inject('/api/v1/user/two-factor/enable', { code: totpCode(secret) }, who);
       expect(enabled.statusCode, enabled.body).toBe(200);
       const { recoveryCodes, accessToken } = enabled.json().data;
+      // As the web client does: the session goes on with the new access token (the old one is refused).
+      signedInWith(who, accessToken);
       return { secret, recoveryCodes, accessToken };
     },
   };
@@ -113,6 +121,7 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     const enabled = await inject('/api/v1/user/two-factor/enable', { code: totpCode(secret) }, user);
     expect(enabled.statusCode, enabled.body).toBe(200);
     const data = enabled.json().data;
+    signedInWith(user, data.accessToken);
     expect(data.recoveryCodes).toHaveLength(10);
     for (const code of data.recoveryCodes) expect(code).toMatch(RECOVERY_CODE_PATTERN);
     expect(new Set(data.recoveryCodes).size).toBe(10);
@@ -126,6 +135,33 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     });
     expect(profile.json().data.user).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
     expect(profile.body).not.toContain(secret);
+  });
+
+  it('turning it on ends every other session: none opened with the password alone lives on', async () => {
+    const user = await signup(built());
+    const other = (await challengeOrSession(user)) as SignedIn;
+    const otherAuth = { auth: { authorization: `Bearer ${other.accessToken}` } };
+    const profile = (authorization: string) =>
+      built().app.inject({ method: 'GET', url: '/api/v1/user/profile', headers: { authorization } });
+    expect((await profile(`Bearer ${other.accessToken}`)).statusCode).toBe(200);
+
+    const before = user.accessToken;
+    const { accessToken } = await client.enrol(user);
+    expect((await profile(`Bearer ${other.accessToken}`)).statusCode).toBe(401);
+    expect((await inject('/api/v1/user/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(401);
+    nextStep();
+    const off = await inject(
+      '/api/v1/user/two-factor/disable',
+      { password: user.password, code: '000000' },
+      otherAuth,
+    );
+    expect(off.statusCode).toBe(401);
+    // The session that turned it on goes on, with the access token the answer carried, and refreshes.
+    expect((await profile(`Bearer ${before}`)).statusCode).toBe(401);
+    expect((await profile(`Bearer ${accessToken}`)).statusCode).toBe(200);
+    const refreshed = await inject('/api/v1/user/refresh', { refreshToken: user.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await profile(`Bearer ${refreshed.json().data.accessToken}`)).statusCode).toBe(200);
   });
 
   async function challengeOrSession(user: TestUser): Promise<Partial<SignedIn>> {

@@ -281,19 +281,30 @@ export class UserService {
       ? await repo.findRefreshToken(this.db, hashToken(keepRefreshToken))
       : undefined;
     const keptFamily = kept?.userId === userId ? kept.family : undefined;
-    await this.db.transaction(async (tx) => {
-      await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
-      await repo.revokeAllForUser(tx, userId, keptFamily);
-    });
-    const accessToken = this.tokens.signAccess({
+    await this.endOtherSessions(userId, keptFamily, { passwordHash });
+    return this.tokens.signAccess({
       userId: user.id,
       role: user.role,
       sessionId: keptFamily,
       twoFactor: keptFamily !== undefined && kept?.twoFactor === true,
     });
-    // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
+  }
+
+  /**
+   * Ends every session of the user but the login `keptFamily`, with `patch` in the same
+   * transaction: every access token issued before now is refused (the caller needs a new one),
+   * the other logins' refresh tokens are revoked, and sockets opened with refused tokens close.
+   */
+  async endOtherSessions(
+    userId: string,
+    keptFamily: string | undefined,
+    patch: Partial<repo.NewUser> = {},
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, { ...patch, tokensValidAfter: new Date() });
+      await repo.revokeAllForUser(tx, userId, keptFamily);
+    });
     this.events.emit('sessionsEnded', userId);
-    return accessToken;
   }
 
   async saveFcmToken(userId: string, sub: PushSubscriptionJson, userAgent: string | null): Promise<void> {

@@ -156,7 +156,11 @@ export class TwoFactorService {
     return this.beginSetup(user);
   }
 
-  /** Profile: the first code from the app turns it on; the caller's session counts as two-factor from now. */
+  /**
+   * Profile: the first code from the app turns it on; the caller's session counts as two-factor
+   * from now, with a new access token. Every other session of the user ends: none opened with the
+   * password alone outlives it (it could turn the second factor off again).
+   */
   async enable(
     who: { userId: string; sessionId: string },
     code: string,
@@ -168,6 +172,7 @@ export class TwoFactorService {
     );
     await this.deps.throttle.reset(key);
     await repo.markFamilyTwoFactor(this.deps.db, who.userId, who.sessionId);
+    await this.deps.users.endOtherSessions(who.userId, who.sessionId);
     const user = await this.findUser(who.userId);
     const accessToken = await this.deps.tokens.signAccess({
       userId: user.id,
