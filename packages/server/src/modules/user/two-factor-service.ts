@@ -120,7 +120,7 @@ export class TwoFactorService {
     const { users } = this.deps;
     const family = challenge.loginId;
     if (challenge.mode === 'setup') {
-      // A spent setup challenge meets the secret it set up: refused (alreadyEnabled) in that transaction.
+      // Two setups racing with one challenge both pass this; confirmSetup's locked row refuses the second.
       if (await repo.familyExists(this.deps.db, user.id, family)) throw spentChallenge();
       const recoveryCodes = await this.confirmSetup(user.id, code).catch((err: unknown) =>
         this.failed(key, err),
