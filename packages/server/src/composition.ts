@@ -21,6 +21,7 @@ import { alertRoutes } from './modules/alert/routes.ts';
 import { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
+import { ActivationAttempts } from './modules/device/activation-attempts.ts';
 import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { DeviceService } from './modules/device/service.ts';
@@ -108,7 +109,7 @@ export function composeServices(
 
   const alertEngine = new AlertEngine(db, events, log.child({ module: 'alerts' }));
   const partitions = new TimePartitions(db, config.retentionDays ?? DEFAULT_RETENTION);
-  const devices = new DeviceService(db);
+  const devices = new DeviceService(db, ActivationAttempts.shared(redis, log));
   const readings = new ReadingsService({
     db,
     engine: alertEngine,

@@ -1,3 +1,4 @@
+import { DEVICE_MESSAGES } from '@vitalwatch/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createDevice, postAlert, postHealth, userWithDevice } from './device-helpers.ts';
@@ -233,6 +234,59 @@ describe.each(dbTargets())('device API on $name', (target) => {
         path: 'data.activationCode',
         message: 'Activation code is required',
       });
+    });
+
+    it('add-device: ten wrong activation codes lock the account out of it for a while (429 with Retry-After), audited', async () => {
+      const guesser = await signup(built());
+      const device = await createDevice(built(), admin);
+      for (let i = 0; i < 10; i++) {
+        const res = await asUser(guesser, '/add-device', { data: { activationCode: `ZZZZ-ZZ${i + 2}Z` } });
+        expect(res.statusCode).toBe(404);
+      }
+      const locked = await asUser(guesser, '/add-device', {
+        data: { activationCode: device.activationCode },
+      });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(DEVICE_MESSAGES.tooManyActivationCodes);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account at the same address is not locked by them.
+      const other = await signup(built());
+      expect(
+        (await asUser(other, '/add-device', { data: { activationCode: device.activationCode } })).statusCode,
+      ).toBe(200);
+      const audit = await inject({
+        method: 'GET',
+        url: `/api/v1/admin/audit?actor=${guesser.user.username}&action=device-assign&outcome=failure&limit=50`,
+        headers: admin.auth,
+      });
+      const reasons = audit.json().data.entries.map((e: { detail: { reason: string } }) => e.detail.reason);
+      expect(reasons).toEqual([
+        DEVICE_MESSAGES.tooManyActivationCodes,
+        ...Array(10).fill(DEVICE_MESSAGES.unknownActivationCode),
+      ]);
+      expect(audit.body).not.toContain('ZZZZ');
+    });
+
+    it('add-device: wrong activation codes from one address lock it, whichever accounts typed them', async () => {
+      const from = (user: TestUser, remoteAddress: string, activationCode: string) =>
+        inject({
+          method: 'POST',
+          url: '/api/v1/device/add-device',
+          headers: user.auth,
+          payload: { data: { activationCode } },
+          remoteAddress,
+        });
+      const device = await createDevice(built(), admin);
+      for (let account = 0; account < 3; account++) {
+        const guesser = await signup(built());
+        for (let i = 0; i < 10; i++)
+          expect((await from(guesser, '203.0.113.7', `YYYY-YY${i + 2}Y`)).statusCode).toBe(404);
+      }
+      const fresh = await signup(built());
+      const blocked = await from(fresh, '203.0.113.7', device.activationCode);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await from(fresh, '198.51.100.9', device.activationCode)).statusCode).toBe(200);
     });
 
     it('update-device renames own devices only', async () => {

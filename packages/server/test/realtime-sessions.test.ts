@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { adminPost } from './admin-helpers.ts';
@@ -113,6 +114,34 @@ describe.each(dbTargets())('sockets close as soon as sessions end, on $name', (t
   });
 });
 
+describe.each(dbTargets())('a replayed refresh token ends its login’s sockets, on $name', (target) => {
+  const built = useTestApp(target, { socketRecheckMs: 3_600_000 });
+  const openSocket = useSockets(built);
+
+  it('closes the sockets of that login and refuses its token at the handshake; another login’s socket stays', async () => {
+    const alice = await signup(built());
+    const otherSession = await loginAgain(built(), alice);
+    const refresh = (refreshToken: string) =>
+      built().app.inject({ method: 'POST', url: '/api/v1/user/refresh', payload: { refreshToken } });
+    const rotated = (await refresh(alice.refreshToken)).json().data;
+    const sockets = [
+      await openSocket({ token: alice.accessToken }),
+      await openSocket({ token: rotated.accessToken }),
+    ];
+    const otherSocket = await openSocket({ token: otherSession.accessToken });
+    const gone = sockets.map((s) => disconnected(s));
+
+    // Past the retry grace, the used token again is a replay.
+    await built().ctx.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where user_id = ${alice.user._id}`,
+    );
+    expect((await refresh(alice.refreshToken)).statusCode).toBe(401);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(openSocket({ token: rotated.accessToken })).rejects.toThrow('Invalid or expired token');
+    expect(otherSocket.connected).toBe(true);
+  });
+});
+
 /**
  * Two server processes' worth of app sharing one database (and Redis, when TEST_REDIS_URL is
  * set): a logout on A holds on B at once, with no cache on B to wait out.
@@ -157,6 +186,36 @@ describe.each(dbTargets())('a logout on one server holds on another, on $name', 
     expect((await profileOnB()).statusCode).toBe(401);
     await expect(openOnB({ token: alice.accessToken })).rejects.toThrow('Invalid or expired token');
     // With Redis, A's notice reaches B; alone, B's periodic check is what would find the socket.
+    if (!redisUrl) expect(await onB().realtime.revalidate(alice.user._id)).toBe(1);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a refresh token replayed on A ends the login on B too: its token refused, its socket closed', async () => {
+    const alice = await signup(a());
+    const rotated = (
+      await a().app.inject({
+        method: 'POST',
+        url: '/api/v1/user/refresh',
+        payload: { refreshToken: alice.refreshToken },
+      })
+    ).json().data;
+    const authOnB = { authorization: `Bearer ${rotated.accessToken}` };
+    const profileOnB = () =>
+      onB().app.inject({ method: 'GET', url: '/api/v1/user/profile', headers: authOnB });
+    expect((await profileOnB()).statusCode).toBe(200);
+    const socketOnB = await openOnB({ token: rotated.accessToken });
+    const gone = disconnected(socketOnB);
+
+    await a().ctx.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '1 minute' where user_id = ${alice.user._id}`,
+    );
+    const replay = await a().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/refresh',
+      payload: { refreshToken: alice.refreshToken },
+    });
+    expect(replay.statusCode).toBe(401);
+    expect((await profileOnB()).statusCode).toBe(401);
     if (!redisUrl) expect(await onB().realtime.revalidate(alice.user._id)).toBe(1);
     expect(await gone).toBe('io server disconnect');
   });

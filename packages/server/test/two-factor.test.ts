@@ -40,6 +40,12 @@ describe('TOTP codes (RFC 6238)', () => {
 
 type Built = () => BuiltApp;
 
+/** `who` goes on with a new access token of their session. */
+function signedInWith(who: TestUser, accessToken: string): void {
+  who.accessToken = accessToken;
+  who.auth = { authorization: `Bearer ${accessToken}` };
+}
+
 /** The API calls of a two-factor sign-in, for one app. */
 function twoFactorClient(built: Built) {
   const inject = (url: string, payload: object, who?: { auth: { authorization: string } }) =>
@@ -58,6 +64,8 @@ function twoFactorClient(built: Built) {
       const enabled = await inject('/api/v1/user/two-factor/enable', { code: totpCode(secret) }, who);
       expect(enabled.statusCode, enabled.body).toBe(200);
       const { recoveryCodes, accessToken } = enabled.json().data;
+      // As the web client does: the session goes on with the new access token (the old one is refused).
+      signedInWith(who, accessToken);
       return { secret, recoveryCodes, accessToken };
     },
   };
@@ -113,6 +121,7 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     const enabled = await inject('/api/v1/user/two-factor/enable', { code: totpCode(secret) }, user);
     expect(enabled.statusCode, enabled.body).toBe(200);
     const data = enabled.json().data;
+    signedInWith(user, data.accessToken);
     expect(data.recoveryCodes).toHaveLength(10);
     for (const code of data.recoveryCodes) expect(code).toMatch(RECOVERY_CODE_PATTERN);
     expect(new Set(data.recoveryCodes).size).toBe(10);
@@ -126,6 +135,33 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     });
     expect(profile.json().data.user).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
     expect(profile.body).not.toContain(secret);
+  });
+
+  it('turning it on ends every other session: none opened with the password alone lives on', async () => {
+    const user = await signup(built());
+    const other = (await challengeOrSession(user)) as SignedIn;
+    const otherAuth = { auth: { authorization: `Bearer ${other.accessToken}` } };
+    const profile = (authorization: string) =>
+      built().app.inject({ method: 'GET', url: '/api/v1/user/profile', headers: { authorization } });
+    expect((await profile(`Bearer ${other.accessToken}`)).statusCode).toBe(200);
+
+    const before = user.accessToken;
+    const { accessToken } = await client.enrol(user);
+    expect((await profile(`Bearer ${other.accessToken}`)).statusCode).toBe(401);
+    expect((await inject('/api/v1/user/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(401);
+    nextStep();
+    const off = await inject(
+      '/api/v1/user/two-factor/disable',
+      { password: user.password, code: '000000' },
+      otherAuth,
+    );
+    expect(off.statusCode).toBe(401);
+    // The session that turned it on goes on, with the access token the answer carried, and refreshes.
+    expect((await profile(`Bearer ${before}`)).statusCode).toBe(401);
+    expect((await profile(`Bearer ${accessToken}`)).statusCode).toBe(200);
+    const refreshed = await inject('/api/v1/user/refresh', { refreshToken: user.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await profile(`Bearer ${refreshed.json().data.accessToken}`)).statusCode).toBe(200);
   });
 
   async function challengeOrSession(user: TestUser): Promise<Partial<SignedIn>> {
@@ -162,6 +198,37 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     // Spaces as apps show them (`123 456`) are fine.
     const spaced = totpCode(secret).replace(/^(\d{3})/, '$1 ');
     expect((await secondStep(await challengeOf(user), spaced)).statusCode).toBe(200);
+  });
+
+  it('a challenge opens one login: after a typo it still works, after a sign-in never again', async () => {
+    const user = await signup(built());
+    const { secret, recoveryCodes } = await client.enrol(user);
+    nextStep();
+    const challenge = await challengeOf(user);
+    expect((await secondStep(challenge, '000000')).statusCode).toBe(401);
+    expect((await secondStep(challenge, totpCode(secret))).statusCode).toBe(200);
+    nextStep();
+    for (const code of [totpCode(secret), recoveryCodes[0]!]) {
+      const again = await secondStep(challenge, code);
+      expect(again.statusCode).toBe(401);
+      expect(again.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
+    }
+    // Neither code was spent by the refused attempts.
+    expect((await secondStep(await challengeOf(user), totpCode(secret))).statusCode).toBe(200);
+    expect((await secondStep(await challengeOf(user), recoveryCodes[0]!)).statusCode).toBe(200);
+  });
+
+  it('two codes sent at once with one challenge open one login', async () => {
+    const user = await signup(built());
+    const { secret, recoveryCodes } = await client.enrol(user);
+    nextStep();
+    const challenge = await challengeOf(user);
+    const answers = await Promise.all([
+      secondStep(challenge, totpCode(secret)),
+      secondStep(challenge, recoveryCodes[0]!),
+      secondStep(challenge, recoveryCodes[1]!),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
   it('accepts a phone clock one step off either way, not two', async () => {
@@ -209,6 +276,25 @@ describe.each(dbTargets())('two-factor sign-in on $name', (target) => {
     expect(locked.headers['retry-after']).toEqual(expect.any(String));
     // The password step is locked too: it is one account.
     expect((await login(user.user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it('the right password does not forget wrong codes: only a completed sign-in does', async () => {
+    const user = await signup(built());
+    const { secret } = await client.enrol(user);
+    // A fresh challenge (the password again) before every guess.
+    const guess = async (n: number) => {
+      for (let i = 0; i < n; i += 1)
+        expect((await secondStep(await challengeOf(user), String(100_000 + i))).statusCode).toBe(401);
+    };
+    await guess(5);
+    nextStep();
+    expect((await secondStep(await challengeOf(user), totpCode(secret))).statusCode).toBe(200);
+    // The count starts again with that sign-in: after nine more the password step still passes.
+    await guess(9);
+    await guess(1);
+    const locked = await login(user.user.username, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('refuses a forged or expired challenge, and one issued before a password change', async () => {
@@ -317,6 +403,11 @@ describe.each(dbTargets())('REQUIRE_ADMIN_2FA on $name', (target) => {
     const session = done.json<{ data: SignedIn }>().data;
     expect(session.recoveryCodes).toHaveLength(10);
     expect(session.user.twoFactorEnabled).toBe(true);
+    // The setup challenge opened its login: it opens no other.
+    vi.setSystemTime(Date.now() + STEP_MS);
+    const replayed = await secondStep(body.data.twoFactor.challengeToken, totpCode(secret));
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
     const users = await built().app.inject({
       method: 'POST',
       url: '/api/v1/admin/all-users',

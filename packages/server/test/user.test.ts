@@ -244,12 +244,23 @@ describe.each(dbTargets())('account API on $name', (target) => {
       expect((await refresh(next.json().data.refreshToken)).statusCode).toBe(401);
     });
 
-    it('replaying a used refresh token after its grace revokes the whole login', async () => {
+    it('replaying a used refresh token after its grace ends the whole login, its access tokens at once', async () => {
       const u = await signup(built());
+      const other = await inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { user: { username: u.user.username, password: u.password } },
+      });
       const rotated = (await refresh(u.refreshToken)).json().data;
+      const profile = (token: string) =>
+        inject({ method: 'GET', url: '/api/v1/user/profile', headers: { authorization: `Bearer ${token}` } });
+      expect((await profile(rotated.accessToken)).statusCode).toBe(200);
       await ageRotations();
       expect((await refresh(u.refreshToken)).statusCode).toBe(401);
       expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+      for (const token of [u.accessToken, rotated.accessToken])
+        expect((await profile(token)).statusCode).toBe(401);
+      expect((await profile(other.json().data.accessToken)).statusCode).toBe(200);
     });
 
     it('a login ended by logout is not revived by a retry within the grace', async () => {
@@ -322,10 +333,22 @@ describe.each(dbTargets())('account API on $name', (target) => {
       expect(res.statusCode).toBe(401);
     });
 
-    it('logout without a body revokes every refresh token of the user', async () => {
+    it('logout without a body ends every login of the user: refresh tokens and access tokens at once', async () => {
       const u = await signup(built());
+      const other = await inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { user: { username: u.user.username, password: u.password } },
+      });
+      const otherAuth = { authorization: `Bearer ${other.json().data.accessToken}` };
+      expect(
+        (await inject({ method: 'GET', url: '/api/v1/user/profile', headers: otherAuth })).statusCode,
+      ).toBe(200);
       const out = await inject({ method: 'POST', url: '/api/v1/user/logout', headers: u.auth });
       expect(out.statusCode).toBe(200);
+      expect(
+        (await inject({ method: 'GET', url: '/api/v1/user/profile', headers: otherAuth })).statusCode,
+      ).toBe(401);
       const res = await inject({
         method: 'POST',
         url: '/api/v1/user/refresh',
@@ -393,6 +416,35 @@ describe.each(dbTargets())('account API on $name', (target) => {
         payload: { user: { username: u.user.username, password: 'Brand9New' } },
       });
       expect(login.statusCode).toBe(200);
+    });
+
+    it('change-password counts wrong current passwords with failed sign-ins: ten lock the account (429 with Retry-After)', async () => {
+      const u = await signup(built());
+      const change = (oldPassword: string) =>
+        inject({
+          method: 'POST',
+          url: '/api/v1/user/change-password',
+          headers: u.auth,
+          payload: { oldPassword, newPassword: 'Brand9New' },
+        });
+      for (let i = 0; i < 10; i++) expect((await change(`Guess${i}xxx`)).statusCode).toBe(400);
+      const locked = await change(u.password);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      const signIn = await inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { user: { username: u.user.username, password: u.password } },
+      });
+      expect(signIn.statusCode).toBe(429);
+      const audit = await inject({
+        method: 'GET',
+        url: `/api/v1/admin/audit?actor=${u.user.username}&action=password-change&limit=50`,
+        headers: (await createAdmin(built())).auth,
+      });
+      expect(audit.json().data.entries.map((e: { outcome: string }) => e.outcome)).toEqual(
+        Array(11).fill('failure'),
+      );
     });
 
     it('change-password ends every other session; the caller keeps its login through one refresh', async () => {

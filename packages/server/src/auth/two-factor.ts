@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { TWO_FACTOR } from '@vitalwatch/shared';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -76,6 +76,8 @@ const challengeSchema = z.object({
   sub: z.string().min(1),
   purpose: z.literal('two-factor'),
   mode: z.enum(['verify', 'setup']),
+  /** The login the challenge opens once passed: a challenge whose login exists is spent. */
+  sid: z.uuid(),
   iat_ms: z.number().int().positive(),
 });
 
@@ -83,7 +85,8 @@ export type ChallengeMode = 'verify' | 'setup';
 
 /**
  * The proof, between the two steps of a sign-in, that the password was right, for
- * TWO_FACTOR.challengeMinutes. It grants nothing by itself.
+ * TWO_FACTOR.challengeMinutes. It grants nothing by itself, and opens one login at most: it names
+ * that login's id (`loginId`), so once the login exists the challenge is spent.
  */
 export class TwoFactorChallenges {
   private readonly tokens: ScopedTokens<z.infer<typeof challengeSchema>>;
@@ -98,12 +101,16 @@ export class TwoFactorChallenges {
   }
 
   sign(userId: string, mode: ChallengeMode): Promise<string> {
-    return this.tokens.sign(userId, { mode });
+    return this.tokens.sign(userId, { mode, sid: randomUUID() });
   }
 
-  /** `{userId, mode, issuedAtMs}` of a valid challenge, or null (expired, forged). */
-  async verify(token: string): Promise<{ userId: string; mode: ChallengeMode; issuedAtMs: number } | null> {
+  /** `{userId, mode, loginId, issuedAtMs}` of a valid challenge, or null (expired, forged). */
+  async verify(
+    token: string,
+  ): Promise<{ userId: string; mode: ChallengeMode; loginId: string; issuedAtMs: number } | null> {
     const claims = await this.tokens.verify(token);
-    return claims && { userId: claims.sub, mode: claims.mode, issuedAtMs: claims.iat_ms };
+    return (
+      claims && { userId: claims.sub, mode: claims.mode, loginId: claims.sid, issuedAtMs: claims.iat_ms }
+    );
   }
 }

@@ -14,6 +14,7 @@ export const DEVICE_MESSAGES = {
   apiAuthCodeRegenerated: 'API auth code regenerated successfully',
   notFound: 'Device not found',
   unknownActivationCode: 'No device has this activation code',
+  tooManyActivationCodes: 'Too many wrong activation codes. Please try again later.',
   inactive: 'This device is inactive',
   alreadyAdded: 'This device is already added to your account',
   unknownUser: 'Unknown user',

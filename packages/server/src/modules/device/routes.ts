@@ -10,8 +10,10 @@ import {
   userDeviceResponse,
   userDevicesResponse,
 } from '@vitalwatch/shared';
+import { addressKey } from '../../auth/address-key.ts';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { isDomainError } from '../../errors.ts';
 
 /**
  * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
@@ -36,7 +38,20 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
     { onRequest, schema: { body: addUserDeviceBody, response: { 200: userDeviceResponse } } },
     async (request) => {
       const { activationCode, deviceName } = request.body.data;
-      const device = await devices.addByActivationCode(caller(request).userId, activationCode, deviceName);
+      const who = { userId: caller(request).userId, address: addressKey(request.ip) };
+      const device = await devices
+        .addByActivationCode(who, activationCode, deviceName)
+        .catch(async (err: unknown) => {
+          // Every refusal, a code that matches nothing above all: guessing shows in the audit log.
+          if (isDomainError(err)) {
+            await ctx.audit.record(request, {
+              action: 'device-assign',
+              outcome: 'failure',
+              detail: { by: 'activation code', reason: err.message },
+            });
+          }
+          throw err;
+        });
       await ctx.audit.record(request, {
         action: 'device-assign',
         targetType: 'device',

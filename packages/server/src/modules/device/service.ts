@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { valueChanges } from '../../lib/value-changes.ts';
+import type { ActivationAttempts, ActivationCaller } from './activation-attempts.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
 import { DeviceCredentials } from './credentials.ts';
 import { canSeeDevice } from './policy.ts';
@@ -48,11 +49,13 @@ const CODE_ATTEMPTS = 5;
 
 export class DeviceService {
   /**
+   * @param activation wrong activation codes counted per account and per address.
    * @param credentials the devices as ingestion checks them: a device whose validity, API code or
    *   existence changes is forgotten there at once on this node.
    */
   constructor(
     private readonly db: Db,
+    private readonly activation: ActivationAttempts,
     readonly credentials: DeviceCredentials = new DeviceCredentials(db),
   ) {}
 
@@ -180,17 +183,26 @@ export class DeviceService {
     return (await repo.listUserDevices(this.db, userId)).map(presentUserDevice);
   }
 
-  /** Assign the caller to the device with this code (typed case-insensitively, dash optional). */
-  async addByActivationCode(userId: string, code: string, deviceName?: string): Promise<UserDevice> {
+  /**
+   * Assign the caller to the device with this code (typed case-insensitively, dash optional). A
+   * code that matches no device counts against the caller's account and address (ActivationAttempts).
+   */
+  async addByActivationCode(who: ActivationCaller, code: string, deviceName?: string): Promise<UserDevice> {
+    const { userId } = who;
+    await this.activation.assertAllowed(who);
     const device = await this.db.transaction(async (tx) => {
       const found = await repo.findDeviceByActivationCode(tx, normalizeActivationCode(code));
-      if (!found) throw notFound(DEVICE_MESSAGES.unknownActivationCode);
+      if (!found) return null;
       if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
       if (!(await repo.assignUser(tx, found.id, userId))) throw conflict(DEVICE_MESSAGES.alreadyAdded);
       if (deviceName !== undefined) await repo.updateDevice(tx, found.id, { deviceName });
       return repo.findUserDevice(tx, userId, found.id);
     });
-    return presentUserDevice(device!);
+    if (!device) {
+      await this.activation.failed(who);
+      throw notFound(DEVICE_MESSAGES.unknownActivationCode);
+    }
+    return presentUserDevice(device);
   }
 
   /** The device renamed, and its name before (for the audit log). */

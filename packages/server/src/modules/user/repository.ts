@@ -27,13 +27,17 @@ export const findUserForSession = async (tx: Tx, id: string, sessionId: string) 
       .limit(1)
   )[0];
 
-/** Refuses the access tokens of a session until `expiresAt`; prunes the entries no token needs any more. */
-export async function revokeSession(
+/** Refuses the access tokens of the user's sessions until `expiresAt`; prunes the entries no token needs any more. */
+export async function revokeSessions(
   tx: Tx,
-  row: { sessionId: string; userId: string; expiresAt: Date },
+  { sessionIds, userId, expiresAt }: { sessionIds: string[]; userId: string; expiresAt: Date },
 ): Promise<void> {
   await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
-  await tx.insert(revokedSessions).values(row).onConflictDoNothing();
+  if (sessionIds.length === 0) return;
+  await tx
+    .insert(revokedSessions)
+    .values(sessionIds.map((sessionId) => ({ sessionId, userId, expiresAt })))
+    .onConflictDoNothing();
 }
 
 /** Login accepts a username or an email, both case-insensitive. */
@@ -145,6 +149,16 @@ export async function forgetOldSuccessors(tx: Tx, userId: string, family: string
     );
 }
 
+/** Whether the login `family` of the user was ever opened (any refresh token, live or not). */
+export async function familyExists(tx: Tx, userId: string, family: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.family, family)))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Whether a login still has a live refresh token (it was neither ended nor has it expired). */
 export async function familyAlive(tx: Tx, family: string): Promise<boolean> {
   const rows = await tx
@@ -175,9 +189,9 @@ export const revokeFamily = async (tx: Tx, family: string) => {
     .where(and(eq(refreshTokens.family, family), stillHeld));
 };
 
-/** Ends every login of the user, except the one of `exceptFamily` when given. */
-export const revokeAllForUser = async (tx: Tx, userId: string, exceptFamily?: string) => {
-  await tx
+/** Ends every login of the user, except the one of `exceptFamily` when given; returns the logins ended. */
+export const revokeAllForUser = async (tx: Tx, userId: string, exceptFamily?: string): Promise<string[]> => {
+  const rows = await tx
     .update(refreshTokens)
     .set(endTokens(new Date()))
     .where(
@@ -186,7 +200,9 @@ export const revokeAllForUser = async (tx: Tx, userId: string, exceptFamily?: st
         stillHeld,
         exceptFamily ? ne(refreshTokens.family, exceptFamily) : undefined,
       ),
-    );
+    )
+    .returning({ family: refreshTokens.family });
+  return [...new Set(rows.map((r) => r.family))];
 };
 
 /** The user's row, locked until the transaction ends (two-factor setup takes turns). */

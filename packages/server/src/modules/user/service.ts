@@ -38,6 +38,9 @@ export interface Session {
   user: PublicUser;
 }
 
+/** The failure-throttle key of an account: wrong passwords and wrong second factors count together. */
+export const accountKey = (userId: string) => `account:${userId}`;
+
 /** How long after a rotation the old refresh token may still be presented (a lost answer, two tabs). */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
 
@@ -46,6 +49,14 @@ export const REFRESH_RETRY_GRACE_MS = 30_000;
  * one signed by a refresh that raced the logout (signed just after the logout committed).
  */
 const REVOKED_SESSION_TTL_MS = ACCESS_TOKEN_TTL_S * 1000 + 60_000;
+
+/**
+ * Access tokens of these sessions (logins) of the user are refused from now on, by every server
+ * process: each authenticated request's one user lookup also asks revoked_sessions (by its primary
+ * key), so no process keeps a copy to go stale.
+ */
+const refuseAccessTokens = (tx: Tx, userId: string, sessionIds: string[]) =>
+  repo.revokeSessions(tx, { sessionIds, userId, expiresAt: new Date(Date.now() + REVOKED_SESSION_TTL_MS) });
 
 /** What a refresh hands out: the login's next refresh token, for the user of that login. */
 interface Exchange {
@@ -60,7 +71,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    /** Failed logins per account. */
+    /** Failures per account: wrong passwords (sign-in, change-password) and second factors. */
     private readonly throttle: FailureThrottle,
     private readonly events: EventBus,
     /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
@@ -102,12 +113,17 @@ export class UserService {
     return this.openSession(user);
   }
 
-  /** The user whose name and password these are; the session (or a second step) is TwoFactorService's call. */
+  /**
+   * The user whose name and password these are; the session (or a second step) is TwoFactorService's
+   * call. A right password forgets no failure: the account's count starts again only once a
+   * sign-in is complete (TwoFactorService), so knowing the password never buys fresh guesses at
+   * the code.
+   */
   async checkPassword({ username, password }: LoginInput): Promise<repo.UserRow> {
     const user = await repo.findUserByLogin(this.db, username.trim());
     // Failures count per account, whichever of its names (username or e-mail) was typed; for a
     // name no account has, per name.
-    const key = user ? `account:${user.id}` : `name:${username.trim().toLowerCase()}`;
+    const key = user ? accountKey(user.id) : `name:${username.trim().toLowerCase()}`;
     const retryAfter = await this.throttle.blockedFor(key);
     if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
     if (!user) await burnPasswordCheck(password);
@@ -116,7 +132,6 @@ export class UserService {
       await this.throttle.fail(key);
       throw unauthorized(SERVER_MESSAGES.invalidCredentials);
     }
-    await this.throttle.reset(key);
     return user;
   }
 
@@ -130,6 +145,11 @@ export class UserService {
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
     // Refusals are decided inside and thrown outside, so ending a replayed login is committed.
     const granted = await this.db.transaction((tx) => this.exchange(tx, hashToken(refreshToken)));
+    if (granted && 'endedLoginOf' in granted) {
+      // The replayed login's sockets close now, on every server process.
+      this.events.emit('sessionsEnded', granted.endedLoginOf);
+      throw unauthorized(SERVER_MESSAGES.invalidRefresh);
+    }
     if (!granted) throw unauthorized(SERVER_MESSAGES.invalidRefresh);
     const user = await repo.findUserById(this.db, granted.userId);
     // An admin's login without a second factor, where one is required, ends: the next sign-in asks for it.
@@ -144,8 +164,11 @@ export class UserService {
     return { accessToken, refreshToken: granted.refreshToken };
   }
 
-  /** The refresh token's successor, or null for a refusal. Parallel calls for one token take turns on its row. */
-  private async exchange(tx: Tx, tokenHash: string): Promise<Exchange | null> {
+  /**
+   * The refresh token's successor; null for a refusal, `endedLoginOf` its user when a replay ended
+   * the login. Parallel calls for one token take turns on its row.
+   */
+  private async exchange(tx: Tx, tokenHash: string): Promise<Exchange | { endedLoginOf: string } | null> {
     const row = await repo.lockRefreshToken(tx, tokenHash);
     if (!row) return null;
     const now = new Date();
@@ -166,25 +189,27 @@ export class UserService {
       if (!successor || !(await repo.familyAlive(tx, row.family))) return null;
       return { userId: row.userId, family: row.family, refreshToken: successor, twoFactor: row.twoFactor };
     }
-    if (row.revokedAt) await repo.revokeFamily(tx, row.family);
-    return null;
+    if (!row.revokedAt) return null;
+    await repo.revokeFamily(tx, row.family);
+    await refuseAccessTokens(tx, row.userId, [row.family]);
+    return { endedLoginOf: row.userId };
   }
 
   /**
-   * Ends the caller's login: the family of `refreshToken` (without one, every refresh token of the
-   * user) and, at once, the access tokens of the calling session, on every server process. Its
-   * open sockets close on the `sessionsEnded` notice.
+   * Ends the caller's login: the calling session and the login of `refreshToken` (without one,
+   * every login of the user), refresh tokens and access tokens at once, on every server process.
+   * Their open sockets close on the `sessionsEnded` notice.
    */
   async logout(who: { userId: string; sessionId: string }, refreshToken: string | undefined): Promise<void> {
     const row = refreshToken ? await repo.findRefreshToken(this.db, hashToken(refreshToken)) : undefined;
     await this.db.transaction(async (tx) => {
-      if (!refreshToken) await repo.revokeAllForUser(tx, who.userId);
-      else if (row && row.userId === who.userId) await repo.revokeFamily(tx, row.family);
-      await repo.revokeSession(tx, {
-        sessionId: who.sessionId,
-        userId: who.userId,
-        expiresAt: new Date(Date.now() + REVOKED_SESSION_TTL_MS),
-      });
+      const ended = [who.sessionId];
+      if (!refreshToken) ended.push(...(await repo.revokeAllForUser(tx, who.userId)));
+      else if (row && row.userId === who.userId) {
+        await repo.revokeFamily(tx, row.family);
+        ended.push(row.family);
+      }
+      await refuseAccessTokens(tx, who.userId, [...new Set(ended)]);
     });
     this.events.emit('sessionsEnded', who.userId);
   }
@@ -225,7 +250,9 @@ export class UserService {
   /**
    * A new password ends every other session of the user (someone changing it may suspect a
    * break-in): access tokens issued before now are refused and refresh tokens revoked, except the
-   * login of `keepRefreshToken`. Returns the caller's new access token.
+   * login of `keepRefreshToken`. Returns the caller's new access token. A wrong current password
+   * counts against the account like a failed sign-in (a stolen session must not test passwords
+   * here without limit), and a locked account gets 429 here too.
    */
   async changePassword(
     userId: string,
@@ -235,7 +262,11 @@ export class UserService {
   ): Promise<string> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw notFound('User not found');
+    const key = accountKey(userId);
+    const retryAfter = await this.throttle.blockedFor(key);
+    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
     if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      await this.throttle.fail(key);
       throw badRequest(SERVER_MESSAGES.wrongCurrentPassword, [
         { path: 'oldPassword', message: SERVER_MESSAGES.wrongCurrentPassword },
       ]);
@@ -250,19 +281,30 @@ export class UserService {
       ? await repo.findRefreshToken(this.db, hashToken(keepRefreshToken))
       : undefined;
     const keptFamily = kept?.userId === userId ? kept.family : undefined;
-    await this.db.transaction(async (tx) => {
-      await repo.updateUser(tx, userId, { passwordHash, tokensValidAfter: new Date() });
-      await repo.revokeAllForUser(tx, userId, keptFamily);
-    });
-    const accessToken = this.tokens.signAccess({
+    await this.endOtherSessions(userId, keptFamily, { passwordHash });
+    return this.tokens.signAccess({
       userId: user.id,
       role: user.role,
       sessionId: keptFamily,
       twoFactor: keptFamily !== undefined && kept?.twoFactor === true,
     });
-    // Sockets opened with the now refused access tokens close; one opened with the returned token stays.
+  }
+
+  /**
+   * Ends every session of the user but the login `keptFamily`, with `patch` in the same
+   * transaction: every access token issued before now is refused (the caller needs a new one),
+   * the other logins' refresh tokens are revoked, and sockets opened with refused tokens close.
+   */
+  async endOtherSessions(
+    userId: string,
+    keptFamily: string | undefined,
+    patch: Partial<repo.NewUser> = {},
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, { ...patch, tokensValidAfter: new Date() });
+      await repo.revokeAllForUser(tx, userId, keptFamily);
+    });
     this.events.emit('sessionsEnded', userId);
-    return accessToken;
   }
 
   async saveFcmToken(userId: string, sub: PushSubscriptionJson, userAgent: string | null): Promise<void> {
@@ -283,10 +325,22 @@ export class UserService {
     return presentUser(user, fcmTokens, recoveryCodesLeft);
   }
 
-  /** A new login of `user`; `twoFactor` when it passed a second factor. */
-  async openSession(user: repo.UserRow, { twoFactor = false } = {}): Promise<Session> {
-    const family = randomUUID();
+  /** A new login of `user` (`family` names it); `twoFactor` when it passed a second factor. */
+  async openSession(
+    user: repo.UserRow,
+    { twoFactor = false, family = randomUUID() }: { twoFactor?: boolean; family?: string } = {},
+  ): Promise<Session> {
     const refreshToken = await this.addLoginToken(this.db, user.id, family, twoFactor);
+    return this.sessionOf(user, family, refreshToken, twoFactor);
+  }
+
+  /** The session of a login whose first refresh token `addLoginToken` wrote (in the caller's transaction). */
+  async sessionOf(
+    user: repo.UserRow,
+    family: string,
+    refreshToken: string,
+    twoFactor: boolean,
+  ): Promise<Session> {
     const accessToken = await this.tokens.signAccess({
       userId: user.id,
       role: user.role,
@@ -297,7 +351,7 @@ export class UserService {
   }
 
   /** A new refresh token of the login `family`; the database keeps only its hash. */
-  private async addLoginToken(tx: Tx, userId: string, family: string, twoFactor: boolean): Promise<string> {
+  async addLoginToken(tx: Tx, userId: string, family: string, twoFactor: boolean): Promise<string> {
     const { token, hash } = newRefreshToken();
     await repo.insertRefreshToken(tx, {
       userId,

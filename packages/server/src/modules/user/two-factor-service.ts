@@ -30,7 +30,7 @@ import {
   unauthorized,
 } from '../../errors.ts';
 import * as repo from './repository.ts';
-import type { Session, UserService } from './service.ts';
+import { accountKey, type Session, type UserService } from './service.ts';
 
 export interface TwoFactorPolicy {
   /** REQUIRE_ADMIN_2FA: admins sign in with a second factor, and set one up at their next sign-in. */
@@ -62,6 +62,8 @@ export type SecondFactor = 'totp' | 'recovery-code';
 export type SignInResult = { session: Session; recoveryCodes?: string[] } | TwoFactorChallenge;
 
 const invalidCode = () => unauthorized(TWO_FACTOR_MESSAGES.invalidCode);
+/** A challenge that already opened its login: to the client, expired like any other. */
+const spentChallenge = () => unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
 const wrongPassword = () =>
   badRequest(TWO_FACTOR_MESSAGES.wrongPassword, [
     { path: 'password', message: TWO_FACTOR_MESSAGES.wrongPassword },
@@ -80,13 +82,19 @@ export class TwoFactorService {
     this.mayOmit = twoFactorRule(deps.policy);
   }
 
-  /** After a right password: a session, or the second step that is due. */
+  /**
+   * After a right password: a session, or the second step that is due. The account's failures are
+   * forgotten only with the session: until then wrong codes go on counting with wrong passwords.
+   */
   async afterPassword(user: repo.UserRow): Promise<SignInResult> {
     if (user.totpSecret) {
       const challengeToken = await this.deps.challenges.sign(user.id, 'verify');
       return { twoFactor: { challengeToken, mode: 'verify' } };
     }
-    if (this.mayOmit(user.role)) return { session: await this.deps.users.openSession(user) };
+    if (this.mayOmit(user.role)) {
+      await this.deps.throttle.reset(accountKey(user.id));
+      return { session: await this.deps.users.openSession(user) };
+    }
     const setup = await this.beginSetup(user);
     const challengeToken = await this.deps.challenges.sign(user.id, 'setup');
     return { twoFactor: { challengeToken, mode: 'setup', setup } };
@@ -94,7 +102,8 @@ export class TwoFactorService {
 
   /**
    * The second step of a sign-in: a code (or, once set up, a recovery code) for the challenge the
-   * password earned. Wrong codes count against the account like wrong passwords.
+   * password earned. Wrong codes count against the account like wrong passwords. A challenge opens
+   * one login: its id is the login's, and a challenge whose login exists is refused like an expired one.
    */
   async completeSignIn(
     challengeToken: string,
@@ -108,18 +117,30 @@ export class TwoFactorService {
       throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
     const key = accountKey(user.id);
     await this.assertNotLocked(key);
+    const { users } = this.deps;
+    const family = challenge.loginId;
     if (challenge.mode === 'setup') {
+      // Two setups racing with one challenge both pass this; confirmSetup's locked row refuses the second.
+      if (await repo.familyExists(this.deps.db, user.id, family)) throw spentChallenge();
       const recoveryCodes = await this.confirmSetup(user.id, code).catch((err: unknown) =>
         this.failed(key, err),
       );
       await this.deps.throttle.reset(key);
-      const session = await this.deps.users.openSession(await this.findUser(user.id), { twoFactor: true });
+      const session = await users.openSession(await this.findUser(user.id), { twoFactor: true, family });
       return { session, factor: 'totp', recoveryCodes, userId: user.id };
     }
-    const factor = await this.deps.db.transaction((tx) => this.checkCode(tx, user, code));
-    if (!factor) return this.failed(key, invalidCode());
+    // The user's row is locked, so two codes sent with one challenge take turns: one login at most.
+    const passed = await this.deps.db.transaction(async (tx) => {
+      const current = await repo.lockUser(tx, user.id);
+      if (!current || (await repo.familyExists(tx, user.id, family))) return 'spent';
+      const factor = await this.checkCode(tx, current, code);
+      return factor && { factor, refreshToken: await users.addLoginToken(tx, user.id, family, true) };
+    });
+    if (passed === 'spent') throw spentChallenge();
+    if (!passed) return this.failed(key, invalidCode());
     await this.deps.throttle.reset(key);
-    return { session: await this.deps.users.openSession(user, { twoFactor: true }), factor, userId: user.id };
+    const session = await users.sessionOf(user, family, passed.refreshToken, true);
+    return { session, factor: passed.factor, userId: user.id };
   }
 
   /** Whose sign-in a challenge is (for the audit log of a refused code), or null. */
@@ -135,7 +156,11 @@ export class TwoFactorService {
     return this.beginSetup(user);
   }
 
-  /** Profile: the first code from the app turns it on; the caller's session counts as two-factor from now. */
+  /**
+   * Profile: the first code from the app turns it on; the caller's session counts as two-factor
+   * from now, with a new access token. Every other session of the user ends: none opened with the
+   * password alone outlives it (it could turn the second factor off again).
+   */
   async enable(
     who: { userId: string; sessionId: string },
     code: string,
@@ -147,6 +172,7 @@ export class TwoFactorService {
     );
     await this.deps.throttle.reset(key);
     await repo.markFamilyTwoFactor(this.deps.db, who.userId, who.sessionId);
+    await this.deps.users.endOtherSessions(who.userId, who.sessionId);
     const user = await this.findUser(who.userId);
     const accessToken = await this.deps.tokens.signAccess({
       userId: user.id,
@@ -268,6 +294,3 @@ export class TwoFactorService {
     return codes.map((c) => this.deps.recoveryHasher.hash(c));
   }
 }
-
-/** The failure-throttle key of an account, shared with password sign-in (UserService.login). */
-export const accountKey = (userId: string) => `account:${userId}`;
