@@ -87,6 +87,7 @@ export function answerUnknownPaths(app: AppInstance) {
     }
     return outcome(reply, 404, `${path || '/'} is not a FHIR path of this server`);
   };
-  app.all('/', unknown);
-  app.all('/*', unknown);
+  // Not API reference material: these routes only refuse.
+  app.all('/', { schema: { hide: true } }, unknown);
+  app.all('/*', { schema: { hide: true } }, unknown);
 }
