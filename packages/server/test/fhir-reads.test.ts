@@ -87,6 +87,7 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
     for (const url of [
       '/fhir/R4/Medication',
       '/fhir/R4/Medication/1',
+      '/fhir/R4',
       '/fhir/R4/',
       '/fhir/R4/Observation/a/b',
     ]) {

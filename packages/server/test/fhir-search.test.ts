@@ -112,6 +112,7 @@ describe.each(dbTargets())('FHIR R4 Observation search on $name', (target) => {
       [`date=ap${date}`, 'ap is not supported'],
       [`date=${date}T25:00:00Z`, 'not a FHIR date'],
       [`date=${date.slice(0, 4)}`, '90 days'],
+      [Array.from({ length: 21 }, () => `date=${date}`).join('&'), 'at most 20'],
     ] as const) {
       const res = await fhir.get(`/fhir/R4/Observation?device=${mixed}&${query}`, owner);
       expect(res.status, query).toBe(400);

@@ -136,8 +136,13 @@ function intervalsOf(value: string): Interval[] | string {
   return normalized(alternatives);
 }
 
+/** Date values per search, alternatives included: each adds a range to intersect and to query. */
+export const MAX_DATE_VALUES = 20;
+
 /** Every `date` parameter (AND), each a list of alternatives (OR): the points that match, or why not. */
 export function dateSearch(values: readonly string[]): Interval[] | string {
+  if (values.join(',').split(',').length > MAX_DATE_VALUES)
+    return `a search takes at most ${MAX_DATE_VALUES} date values`;
   let matched: Interval[] = [{ from: null, to: null }];
   for (const value of values) {
     const intervals = intervalsOf(value);

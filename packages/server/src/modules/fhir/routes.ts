@@ -112,7 +112,7 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
       relation,
       url: `${root}/Observation?${search}${cursor ? `&_cursor=${cursor}` : ''}`,
     });
-    const links = [link('self', q._cursor && after ? observationId(after) : undefined)];
+    const links = [link('self', after ? observationId(after) : undefined)];
     const page = rows.slice(0, count);
     if (rows.length > count) links.push(link('next', observationId(page.at(-1)!.key)));
     const entry = page.map((row) => {
