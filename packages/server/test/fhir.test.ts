@@ -69,7 +69,7 @@ describe.each(dbTargets())('FHIR R4 on $name', (target) => {
     });
   });
 
-  it('pages with a next link that walks every reading exactly once', async () => {
+  it('pages with a next link that walks every Observation exactly once', async () => {
     const seen: string[] = [];
     let url: string | undefined = `/fhir/R4/Observation?device=${deviceId}&${range}&_count=1`;
     for (let pagesLeft = 10; url && pagesLeft > 0; pagesLeft--) {
