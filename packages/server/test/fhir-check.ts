@@ -100,11 +100,17 @@ export interface FhirAnswer {
  * resource in it valid for both validators, or the test fails here.
  */
 export function fhirClient(built: () => BuiltApp) {
-  async function request(method: string, url: string, who: TestUser | null): Promise<FhirAnswer> {
+  async function request(
+    method: string,
+    url: string,
+    who: TestUser | null,
+    body?: { type: string; payload: string },
+  ): Promise<FhirAnswer> {
     const res = await built().app.inject({
       method: method as 'GET',
       url,
-      ...(who ? { headers: who.auth } : {}),
+      headers: { ...who?.auth, ...(body ? { 'content-type': body.type } : {}) },
+      ...(body ? { payload: body.payload } : {}),
     });
     const type = String(res.headers['content-type']);
     expect(type, `${method} ${url}: ${res.body.slice(0, 200)}`).toMatch(

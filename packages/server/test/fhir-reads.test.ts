@@ -111,6 +111,16 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
       });
     }
     expect((await fhir.request('POST', '/fhir/R4/Medication', owner)).status).toBe(404);
+    // A create is refused for its method, whatever its body (not a 415 or a 400 for the body).
+    for (const payload of ['{"resourceType":"Observation"}', '{not json']) {
+      const create = await fhir.request('POST', '/fhir/R4/Observation', owner, {
+        type: 'application/fhir+json',
+        payload,
+      });
+      expect(create.status).toBe(405);
+      const json = { type: 'application/json', payload };
+      expect((await fhir.request('PUT', `/fhir/R4/Device/${deviceId}`, owner, json)).status).toBe(405);
+    }
   });
 
   it('describes what it does: reads, search parameters and $export with its OperationDefinition', async () => {

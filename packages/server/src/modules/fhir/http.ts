@@ -87,6 +87,9 @@ export function answerUnknownPaths(app: AppInstance) {
     }
     return outcome(reply, 404, `${path || '/'} is not a FHIR path of this server`);
   };
+  // Nothing here takes a body: a create or an update is refused for its method, whatever it carries.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   // Not API reference material: these routes only refuse.
   app.all('/', { schema: { hide: true } }, unknown);
   app.all('/*', { schema: { hide: true } }, unknown);
