@@ -111,6 +111,7 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
       });
     }
     expect((await fhir.request('POST', '/fhir/R4/Medication', owner)).status).toBe(404);
+    expect((await fhir.get(`/fhir/R4/Device/${deviceId}/history`, owner)).status).toBe(404);
     // A create is refused for its method, whatever its body (not a 415 or a 400 for the body).
     for (const payload of ['{"resourceType":"Observation"}', '{not json']) {
       const create = await fhir.request('POST', '/fhir/R4/Observation', owner, {
@@ -170,7 +171,7 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
     ]);
     for (const format of ['application/fhir%2Bndjson', 'application/ndjson', 'ndjson']) {
       const res = await fhir.get(
-        `/fhir/R4/Device/${deviceId}/$export?${since}&_outputFormat=${format}`,
+        `/fhir/R4/Device/${deviceId}/%24export?${since}&_outputFormat=${format}`,
         owner,
       );
       expect(res.status).toBe(200);

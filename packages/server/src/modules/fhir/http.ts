@@ -81,7 +81,9 @@ export function answerUnknownPaths(app: AppInstance) {
     } catch {
       // Not percent-encoded text: no path of ours.
     }
-    if (KNOWN_PATHS.some((known) => known.test(path))) {
+    // GET and HEAD are what Allow names: arriving here, they asked for a path this server lacks.
+    const allowed = request.method === 'GET' || request.method === 'HEAD';
+    if (!allowed && KNOWN_PATHS.some((known) => known.test(path))) {
       reply.header('allow', ALLOW);
       return outcome(reply, 405, `${request.method} is not supported here; use ${ALLOW}`);
     }

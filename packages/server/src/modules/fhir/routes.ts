@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
@@ -12,15 +12,25 @@ import {
   exportOperationDefinition,
 } from './capability.ts';
 import { isoMicros } from './dates.ts';
+import { exportBody } from './export-body.ts';
 import { answerUnknownPaths, FHIR_JSON, fhirErrorHandler, invalid, notFound } from './http.ts';
 import { observationId, parseObservationId } from './observation-id.ts';
 import { findObservation, observationPage, observationPages } from './repository.ts';
 import { deviceResource, type FhirResource, observationOf, wearerId, wearerResource } from './resources.ts';
-import { countOf, cursorOf, exportFormatOf, exportQuery, searchPeriod, searchQuery } from './search.ts';
+import {
+  countOf,
+  cursorOf,
+  type ExportQuery,
+  exportFormatOf,
+  exportQuery,
+  searchPeriod,
+  searchQuery,
+} from './search.ts';
 
 /** Observations per query of `$export`: memory stays bounded by one page whatever the period. */
 const EXPORT_PAGE_ROWS = 5_000;
 const idParams = z.object({ id: z.string().max(64) });
+const operationParams = idParams.extend({ operation: z.string().max(64) });
 /** The audit detail of a period (none when nothing can match). */
 const periodDetail = (period: { from: bigint; to: bigint } | null): Record<string, string> =>
   period ? { from: isoMicros(period.from), to: isoMicros(period.to) } : {};
@@ -127,56 +137,51 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
     });
   });
 
+  /** `$export`: the device, its wearer and the period's Observations, written as they are read. */
+  async function exportDevice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    deviceId: string,
+    q: ExportQuery,
+  ) {
+    const { device, unit } = await visibleDevice(request, deviceId);
+    const format = exportFormatOf(q._outputFormat);
+    const bounds = [...(q._since ? [`ge${q._since}`] : []), ...(q._until ? [`le${q._until}`] : [])];
+    const { period } = searchPeriod(bounds);
+    await ctx.audit.record(request, {
+      action: 'data-export',
+      targetType: 'device',
+      targetId: device.id,
+      detail: { format: 'fhir', kind: format === 'bundle' ? 'Bundle' : 'ndjson', ...periodDetail(period) },
+    });
+    async function* resources(): AsyncGenerator<FhirResource[]> {
+      yield [deviceOf(device), wearerResource(device.id)];
+      if (!period) return;
+      for await (const rows of observationPages(ctx.db, { deviceId: device.id, ...period }, EXPORT_PAGE_ROWS))
+        yield rows.map((row) => observationOf(row, unit));
+    }
+    const day = (us: bigint) => isoMicros(us).slice(0, 10);
+    const span = period ? `-${day(period.from)}-${day(period.to)}` : '';
+    const extension = format === 'bundle' ? 'json' : 'ndjson';
+    return reply
+      .type(`${EXPORT_FORMATS[format]}; charset=utf-8`)
+      .header('content-disposition', `attachment; filename="vitalwatch-fhir${span}.${extension}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(exportBody(format, base(request), resources())));
+  }
   app.get(
     '/Device/:id/$export',
     { onRequest, schema: { params: idParams, querystring: exportQuery } },
+    (request, reply) => exportDevice(request, reply, request.params.id, request.query),
+  );
+  // `%24export` arrives here: a `$` spelled so in a path segment is not decoded, in a parameter it is.
+  app.get(
+    '/Device/:id/:operation',
+    { onRequest, schema: { params: operationParams, querystring: exportQuery, hide: true } },
     async (request, reply) => {
-      const q = request.query;
-      const { device, unit } = await visibleDevice(request, request.params.id);
-      const format = exportFormatOf(q._outputFormat);
-      const bounds = [...(q._since ? [`ge${q._since}`] : []), ...(q._until ? [`le${q._until}`] : [])];
-      const { period } = searchPeriod(bounds);
-      await ctx.audit.record(request, {
-        action: 'data-export',
-        targetType: 'device',
-        targetId: device.id,
-        detail: { format: 'fhir', kind: format === 'bundle' ? 'Bundle' : 'ndjson', ...periodDetail(period) },
-      });
-      const root = base(request);
-      async function* resources(): AsyncGenerator<FhirResource[]> {
-        yield [deviceOf(device), wearerResource(device.id)];
-        if (period)
-          for await (const rows of observationPages(
-            ctx.db,
-            { deviceId: device.id, ...period },
-            EXPORT_PAGE_ROWS,
-          ))
-            yield rows.map((row) => observationOf(row, unit));
-      }
-      // Written as it is read: one collection Bundle, or one resource per line.
-      async function* body() {
-        if (format === 'ndjson') {
-          for await (const batch of resources()) yield batch.map((r) => `${JSON.stringify(r)}\n`).join('');
-          return;
-        }
-        yield `{"resourceType":"Bundle","type":"collection","timestamp":"${new Date().toISOString()}","entry":[`;
-        const entry = (r: FhirResource) =>
-          JSON.stringify({ fullUrl: `${root}/${r.resourceType}/${r.id}`, resource: r });
-        let separator = '';
-        for await (const batch of resources()) {
-          yield separator + batch.map(entry).join(',');
-          separator = ',';
-        }
-        yield ']}';
-      }
-      const day = (us: bigint) => isoMicros(us).slice(0, 10);
-      const span = period ? `-${day(period.from)}-${day(period.to)}` : '';
-      const extension = format === 'bundle' ? 'json' : 'ndjson';
-      return reply
-        .type(`${EXPORT_FORMATS[format]}; charset=utf-8`)
-        .header('content-disposition', `attachment; filename="vitalwatch-fhir${span}.${extension}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(body()));
+      if (request.params.operation !== '$export')
+        throw notFound(`Device/${request.params.id}/${request.params.operation} is not known`);
+      return exportDevice(request, reply, request.params.id, request.query);
     },
   );
 }

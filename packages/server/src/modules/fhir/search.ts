@@ -24,6 +24,7 @@ export const exportQuery = z.object({
   _until: z.string().optional(),
   _outputFormat: z.string().optional(),
 });
+export type ExportQuery = z.infer<typeof exportQuery>;
 
 /** A search's period: the ranges that match, inside finite bounds; the bounds the server chose. */
 export interface SearchPeriod {
