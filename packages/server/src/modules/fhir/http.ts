@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
-import { HTTP_ERRORS, httpErrorHeaders } from '../../http/error-status.ts';
+import { HTTP_ERRORS } from '../../http/error-status.ts';
 import { operationOutcome } from './resources.ts';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -30,6 +30,7 @@ const ISSUE_CODES: Record<number, string> = {
   413: 'too-long',
   415: 'not-supported',
   429: 'throttled',
+  503: 'transient',
 };
 
 const outcome = (reply: FastifyReply, status: number, message: string, expression?: string) =>
@@ -47,10 +48,7 @@ export function fhirErrorHandler(err: FastifyError, request: FastifyRequest, rep
       .code(err.status)
       .type(FHIR_JSON)
       .send(operationOutcome(err.code, err.message, err.expression));
-  if (err instanceof DomainError) {
-    reply.headers(httpErrorHeaders(err.code, err.details.retryAfterSeconds));
-    return outcome(reply, HTTP_ERRORS[err.code].status, err.message);
-  }
+  if (err instanceof DomainError) return outcome(reply, HTTP_ERRORS[err.code].status, err.message);
   if (err.validation) return outcome(reply, 400, err.message);
   // Fastify's own client errors (a malformed body, an unknown content type): their messages are safe.
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
@@ -70,7 +68,9 @@ const ALLOW = 'GET, HEAD';
 
 /**
  * Whatever else arrives below /fhir/R4 is FHIR too, never the web app's page: a known path asked
- * with another method is 405 with `Allow`, anything else 404.
+ * with another method is 405 with `Allow`, anything else 404. Other methods reach the scope's
+ * not-found handler; GET and HEAD need routes of their own, or the web app's catch-all (`/*`)
+ * would answer them with its page.
  */
 export function answerUnknownPaths(app: AppInstance) {
   const prefix = app.prefix;
@@ -92,7 +92,8 @@ export function answerUnknownPaths(app: AppInstance) {
   // Nothing here takes a body: a create or an update is refused for its method, whatever it carries.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  app.setNotFoundHandler(unknown);
   // Not API reference material: these routes only refuse.
-  app.all('/', { schema: { hide: true } }, unknown);
-  app.all('/*', { schema: { hide: true } }, unknown);
+  app.get('/', { schema: { hide: true } }, unknown);
+  app.get('/*', { schema: { hide: true } }, unknown);
 }
