@@ -8,12 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
 import { type ComposeOptions, composeServices, registerRoutes } from './composition.ts';
@@ -25,6 +20,7 @@ import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { serializeError } from './lib/log-errors.ts';
 import type { Realtime } from './realtime/socket-server.ts';
@@ -135,18 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_req, context) => tooManyRequests(SERVER_MESSAGES.rateLimited, context.ttl / 1000),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'VitalWatch API', version: '1.0.0', description: API_DESCRIPTION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(API_DESCRIPTION));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -15,6 +15,7 @@ export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';
 export * from './schemas/export.ts';
+export * from './schemas/fhir.ts';
 export * from './schemas/health.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';
