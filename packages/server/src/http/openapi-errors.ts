@@ -67,6 +67,19 @@ function errorResponse(status: number, fhir: boolean): Response {
   };
 }
 
+/** The success of a route that sends a file or a FHIR resource rather than the JSON envelope. */
+function fileResponse(media: string): Response {
+  const schema =
+    media === 'application/fhir+json'
+      ? {
+          type: 'object' as const,
+          required: ['resourceType'],
+          properties: { resourceType: { type: 'string' as const } },
+        }
+      : { type: 'string' as const, ...(media === 'application/pdf' ? { format: 'binary' } : {}) };
+  return { description: 'OK', content: { [media]: { schema } } };
+}
+
 /**
  * Replaces each operation's `key` (its error statuses, set by the route transform) with its
  * error answers: the API's envelope as shared `components.responses`, FHIR's OperationOutcome
@@ -75,10 +88,11 @@ function errorResponse(status: number, fhir: boolean): Response {
 export function errorResponses(document: Document, key: string): void {
   const shared: Record<string, Response> = {};
   for (const operation of operations(document)) {
-    const errors = operation[key] as { statuses: number[]; fhir: boolean } | undefined;
+    const errors = operation[key] as { statuses: number[]; fhir: boolean; produces?: string } | undefined;
     delete operation[key];
     if (!errors) continue;
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
+    if (errors.produces) responses[200] = fileResponse(errors.produces);
     for (const status of errors.statuses) {
       if (errors.fhir) {
         responses[status] = errorResponse(status, true);

@@ -109,6 +109,7 @@ function transform(input: TransformInput) {
       [ERRORS_KEY]: {
         statuses: errorStatuses(route, method, doc?.errors),
         fhir: input.url.startsWith('/fhir/'),
+        produces: doc?.produces,
       },
     },
   };

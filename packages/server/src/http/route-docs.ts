@@ -8,6 +8,8 @@
 export interface RouteDoc {
   summary: string;
   errors?: readonly number[];
+  /** The media type of a success that has no response schema (a file, a FHIR resource). */
+  produces?: 'text/csv' | 'application/pdf' | 'application/fhir+json';
 }
 
 const record = [404] as const;
@@ -64,16 +66,28 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
 
-  'GET /api/v1/export/readings/:deviceId': { summary: 'Readings as CSV', errors: record },
-  'GET /api/v1/export/report/:deviceId': { summary: 'A PDF report', errors: record },
-  'GET /api/v1/export/alerts/:deviceId': { summary: 'Alerts as CSV', errors: record },
+  'GET /api/v1/export/readings/:deviceId': {
+    summary: 'Readings as CSV',
+    errors: record,
+    produces: 'text/csv',
+  },
+  'GET /api/v1/export/report/:deviceId': {
+    summary: 'A PDF report',
+    errors: record,
+    produces: 'application/pdf',
+  },
+  'GET /api/v1/export/alerts/:deviceId': { summary: 'Alerts as CSV', errors: record, produces: 'text/csv' },
 
   'POST /api/v1/share/create': { summary: 'Make a read-only share link', errors: record },
   'POST /api/v1/share/list': { summary: "A device's share links", errors: record },
   'POST /api/v1/share/revoke/:id': { summary: 'Revoke a share link', errors: record },
   'GET /api/v1/shared/:token': { summary: 'Share link: the device and its newest reading', errors: record },
   'POST /api/v1/shared/:token/history': { summary: "Share link: the device's history", errors: record },
-  'GET /api/v1/shared/:token/report': { summary: "Share link: the device's PDF report", errors: record },
+  'GET /api/v1/shared/:token/report': {
+    summary: "Share link: the device's PDF report",
+    errors: record,
+    produces: 'application/pdf',
+  },
 
   'POST /api/v1/admin/stats': { summary: 'Platform figures' },
   'POST /api/v1/admin/user-growth': { summary: 'Sign-ups over time' },
@@ -97,8 +111,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/push/subscriptions/:id/delete': { summary: 'Remove a push browser', errors: record },
   'DELETE /api/v1/push/subscriptions/:id': { summary: 'Remove a push browser', errors: record },
 
-  'GET /fhir/R4/metadata': { summary: 'FHIR CapabilityStatement' },
-  'GET /fhir/R4/Device/:id': { summary: 'FHIR Device', errors: record },
-  'GET /fhir/R4/Observation': { summary: 'FHIR vital-signs Observations of a device', errors: record },
-  'GET /fhir/R4/Device/:id/$export': { summary: "FHIR Bundle of a device's period", errors: record },
+  'GET /fhir/R4/metadata': { summary: 'FHIR CapabilityStatement', produces: 'application/fhir+json' },
+  'GET /fhir/R4/Device/:id': { summary: 'FHIR Device', errors: record, produces: 'application/fhir+json' },
+  'GET /fhir/R4/Observation': {
+    summary: 'FHIR vital-signs Observations of a device',
+    errors: record,
+    produces: 'application/fhir+json',
+  },
+  'GET /fhir/R4/Device/:id/$export': {
+    summary: "FHIR Bundle of a device's period",
+    errors: record,
+    produces: 'application/fhir+json',
+  },
 };
