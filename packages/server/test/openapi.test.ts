@@ -107,10 +107,16 @@ describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
     });
   });
 
-  it('says what the server enforces: a share link lasts 1, 7 or 30 days', async () => {
+  it('says what the server enforces: a share link lasts 1, 7 or 30 days; optional bodies', async () => {
     const document = await fetchDocument(built());
     expect(document.paths?.['/api/v1/share/create']?.post?.requestBody).toMatchObject({
       content: { 'application/json': { schema: { properties: { days: { enum: [1, 7, 30] } } } } },
     });
+    // Logout and a health fetch take a body or none at all.
+    expect(document.paths?.['/api/v1/user/logout']?.post?.requestBody).toMatchObject({ required: false });
+    expect(document.paths?.['/api/v1/health/fetch/{deviceId}']?.post?.requestBody).toMatchObject({
+      required: false,
+    });
+    expect(document.paths?.['/api/v1/share/create']?.post?.requestBody).toMatchObject({ required: true });
   });
 });

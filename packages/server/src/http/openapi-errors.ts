@@ -81,16 +81,19 @@ function fileResponse(media: string): Response {
 }
 
 /**
- * Replaces each operation's `key` (its error statuses, set by the route transform) with its
- * error answers: the API's envelope as shared `components.responses`, FHIR's OperationOutcome
- * inline (its media type differs).
+ * Replaces each operation's `key` (what the route transform found) with its error answers: the
+ * API's envelope as shared `components.responses`, FHIR's OperationOutcome inline (its media type
+ * differs). Also its file success, and `required: false` for a body that may be absent.
  */
-export function errorResponses(document: Document, key: string): void {
+export function completeOperations(document: Document, key: string): void {
   const shared: Record<string, Response> = {};
   for (const operation of operations(document)) {
-    const errors = operation[key] as { statuses: number[]; fhir: boolean; produces?: string } | undefined;
+    const errors = operation[key] as
+      | { statuses: number[]; fhir: boolean; produces?: string; optionalBody: boolean }
+      | undefined;
     delete operation[key];
     if (!errors) continue;
+    if (errors.optionalBody && isObject(operation.requestBody)) operation.requestBody.required = false;
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     if (errors.produces) responses[200] = fileResponse(errors.produces);
     for (const status of errors.statuses) {

@@ -11,7 +11,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { type AuthRequirement, requirementOf } from '../auth/requirement.ts';
-import { errorResponses, pruneUnusedSchemas } from './openapi-errors.ts';
+import { completeOperations, pruneUnusedSchemas } from './openapi-errors.ts';
 import { ROUTE_DOCS } from './route-docs.ts';
 
 /** The schemas the document names (components) instead of repeating them inline. */
@@ -24,7 +24,7 @@ components.add(alertEvent, { id: 'AlertEvent' });
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: components });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components });
 
-/** Where an operation's error answers come from; read back (and removed) by `finishDocument`. */
+/** Where an operation's error answers come from; read back (and removed) by `completeOperations`. */
 export const ERRORS_KEY = 'x-vitalwatch-errors';
 
 const SECURITY: Record<AuthRequirement, Record<string, string[]>> = {
@@ -86,6 +86,9 @@ export function errorStatuses(route: RouteOptions, method: string, extra: readon
   return [...statuses].sort();
 }
 
+/** A body schema that also takes no body at all (`.nullish()`): its requestBody is not required. */
+const isOptional = (body: unknown) => body instanceof z.ZodType && body.safeParse(undefined).success;
+
 type TransformInput = Parameters<typeof zodTransform>[0];
 
 /** Per route: the zod schemas as JSON schema, plus its summary, tag, id, security and errors. */
@@ -110,6 +113,7 @@ function transform(input: TransformInput) {
         statuses: errorStatuses(route, method, doc?.errors),
         fhir: input.url.startsWith('/fhir/'),
         produces: doc?.produces,
+        optionalBody: isOptional(schema.body),
       },
     },
   };
@@ -118,7 +122,7 @@ function transform(input: TransformInput) {
 /** The whole document: the named schemas, each operation's error answers, nothing unused. */
 function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
   const document = zodTransformObject(input) as OpenAPIV3_1.Document;
-  errorResponses(document, ERRORS_KEY);
+  completeOperations(document, ERRORS_KEY);
   pruneUnusedSchemas(document);
   return document;
 }
