@@ -3,7 +3,9 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_DOCS } from '../src/http/route-docs.ts';
 import { dbTargets, useTestApp } from './helpers.ts';
-import { fetchDocument, operationsOf } from './openapi-document.ts';
+import { useMqttApp } from './mqtt-helpers.ts';
+import { type Document, fetchDocument, operationsOf } from './openapi-document.ts';
+import { serviceUrl } from './realtime-helpers.ts';
 
 /**
  * Warnings of Redocly's `recommended` rules that stay, and why: there is no licence to name, and
@@ -19,22 +21,31 @@ const ACCEPTED_WARNINGS = [
 ];
 
 const [pglite] = dbTargets();
+const mqttUrl = serviceUrl('TEST_MQTT_URL');
+const isBrokerHook = (route: string) => route.startsWith('POST /api/v1/mqtt/');
+
+/** Redocly's `recommended` rules: no errors, and no warning but the accepted ones. */
+async function expectLintClean(document: Document) {
+  const config = await createConfig({ extends: ['recommended'] });
+  const problems = await lintFromString({
+    source: JSON.stringify(document),
+    absoluteRef: 'openapi.json',
+    config,
+  });
+  const found = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer} ${p.message}`);
+  expect(found.filter((p) => p.startsWith('error'))).toEqual([]);
+  const warnings = problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`);
+  expect(warnings.sort()).toEqual([...ACCEPTED_WARNINGS].sort());
+}
+
+const routesOf = (document: Document) =>
+  operationsOf(document).map(({ method, path }) => `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
 
 describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
   const built = useTestApp(pglite!);
 
   it("passes Redocly's recommended rules with no errors, and only the accepted warnings", async () => {
-    const document = await fetchDocument(built());
-    const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({
-      source: JSON.stringify(document),
-      absoluteRef: 'openapi.json',
-      config,
-    });
-    const found = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer} ${p.message}`);
-    expect(found.filter((p) => p.startsWith('error'))).toEqual([]);
-    const warnings = problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`);
-    expect(warnings.sort()).toEqual([...ACCEPTED_WARNINGS].sort());
+    await expectLintClean(await fetchDocument(built()));
   });
 
   it('is a valid OpenAPI document (swagger-parser)', async () => {
@@ -43,10 +54,10 @@ describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
   });
 
   it('has a summary for every route, and no summary of a route that is gone', async () => {
-    const documented = operationsOf(await fetchDocument(built())).map(
-      ({ method, path }) => `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
-    );
-    expect(documented.sort()).toEqual(Object.keys(ROUTE_DOCS).sort());
+    const documented = routesOf(await fetchDocument(built()));
+    // The broker's hooks exist only with MQTT_URL (below).
+    const expected = Object.keys(ROUTE_DOCS).filter((route) => !isBrokerHook(route));
+    expect(documented.sort()).toEqual(expected.sort());
   });
 
   it('says how each operation authenticates: bearer, the device key, or nothing', async () => {
@@ -118,5 +129,19 @@ describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
       required: false,
     });
     expect(document.paths?.['/api/v1/share/create']?.post?.requestBody).toMatchObject({ required: true });
+  });
+});
+
+describe.skipIf(!mqttUrl)('the OpenAPI document with an external broker (MQTT_URL)', () => {
+  const built = useMqttApp(pglite!, () => ({ mqttUrl }));
+
+  it("documents the broker's hooks (public, rate limited) and still lints clean", async () => {
+    const document = await fetchDocument(built());
+    await expectLintClean(document);
+    const hooks = routesOf(document).filter(isBrokerHook);
+    expect(hooks.sort()).toEqual(Object.keys(ROUTE_DOCS).filter(isBrokerHook).sort());
+    const auth = document.paths?.['/api/v1/mqtt/auth']?.post;
+    expect(auth?.security).toEqual([]);
+    expect(Object.keys(auth?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '429']));
   });
 });

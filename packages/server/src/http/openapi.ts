@@ -45,6 +45,7 @@ const TAGS: Record<string, string> = {
   shared: 'Read-only share links (anyone with the link)',
   admin: 'Administration (admin role)',
   push: 'Web push browsers',
+  mqtt: "An external MQTT broker's HTTP auth hooks (only with MQTT_URL)",
   fhir: 'FHIR R4 (read only)',
 };
 

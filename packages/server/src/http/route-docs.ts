@@ -111,6 +111,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/push/subscriptions/:id/delete': { summary: 'Remove a push browser', errors: record },
   'DELETE /api/v1/push/subscriptions/:id': { summary: 'Remove a push browser', errors: record },
 
+  'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
+  'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },
+
   'GET /fhir/R4/metadata': { summary: 'FHIR CapabilityStatement', produces: 'application/fhir+json' },
   'GET /fhir/R4/Device/:id': { summary: 'FHIR Device', errors: record, produces: 'application/fhir+json' },
   'GET /fhir/R4/Observation': {
