@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { SERVER_MESSAGES } from '@vitalwatch/shared';
+import { livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -133,9 +133,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(swagger, openApiOptions(API_DESCRIPTION));
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    const checks: Record<string, string> = {};
+  app.get('/healthz', { schema: { response: { 200: livenessResponse } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  const readiness = { 200: readinessResponse, 503: readinessResponse };
+  app.get('/readyz', { schema: { response: readiness } }, async (_request, reply) => {
+    const checks: Record<string, 'ok' | 'down'> = {};
     try {
       await database.ping();
       checks.database = 'ok';

@@ -87,6 +87,11 @@ describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
       expect.arrayContaining(['202', '400', '401', '403', '413', '429']),
     );
     expect(statuses('get', '/api/v1/user/profile')).toEqual(['200', '401']);
+    // The readiness probe's "not ready" is its own body, not an error.
+    expect(statuses('get', '/readyz')).toEqual(['200', '503']);
+    expect(document.paths?.['/api/v1/ingest/health']?.post?.responses?.['202']).toMatchObject({
+      description: expect.stringContaining('Accepted'),
+    });
     expect(document.components?.responses?.BadRequest).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     });

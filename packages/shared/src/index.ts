@@ -17,6 +17,7 @@ export * from './schemas/device.ts';
 export * from './schemas/export.ts';
 export * from './schemas/fhir.ts';
 export * from './schemas/health.ts';
+export * from './schemas/probes.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';
 export * from './schemas/share.ts';

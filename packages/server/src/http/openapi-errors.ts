@@ -44,6 +44,14 @@ const ERRORS: Record<number, { name: string; description: string; retry?: boolea
   },
 };
 
+/** What an answer says where the route gave no description (Fastify swagger's "Default Response"). */
+const DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted: stored, or counted as a duplicate of one stored before',
+  503: 'Not ready',
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -96,6 +104,11 @@ export function completeOperations(document: Document, key: string): void {
     if (errors.optionalBody && isObject(operation.requestBody)) operation.requestBody.required = false;
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     if (errors.produces) responses[200] = fileResponse(errors.produces);
+    for (const [status, response] of Object.entries(responses)) {
+      const description = DESCRIPTIONS[status];
+      if (description && isObject(response) && response.description === 'Default Response')
+        response.description = description;
+    }
     for (const status of errors.statuses) {
       if (errors.fhir) {
         responses[status] = errorResponse(status, true);
