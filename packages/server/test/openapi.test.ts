@@ -134,6 +134,9 @@ describe('the OpenAPI document (GET /api/v1/openapi.json)', () => {
       required: false,
     });
     expect(document.paths?.['/api/v1/share/create']?.post?.requestBody).toMatchObject({ required: true });
+    // FHIR search takes no `unit` (the caller's own setting decides); it is not offered either.
+    const search = document.paths?.['/fhir/R4/Observation']?.get?.parameters as { name: string }[];
+    expect(search.map((p) => p.name).sort()).toEqual(['_count', '_cursor', 'date', 'device']);
   });
 });
 

@@ -62,7 +62,6 @@ const searchQuery = z.object({
   date: z.union([z.string(), z.array(z.string())]).optional(),
   _count: z.string().optional(),
   _cursor: z.string().optional(),
-  unit: z.string().optional(),
 });
 const exportQuery = z.object({ _since: z.string().optional(), _until: z.string().optional() });
 const idParams = z.object({ id: z.string().max(64) });
