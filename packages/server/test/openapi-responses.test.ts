@@ -55,7 +55,7 @@ describe.each(dbTargets())('answers match the OpenAPI document ($name)', (target
     expect(problems).toEqual([]);
   });
 
-  it('a signed-in user: 200, 403 on an admin route, 404 for a device not theirs, 400 with issues', async () => {
+  it('a signed-in user: 200, 403 on an admin route, 404 for a device not theirs, 400 with issues, 409, 415', async () => {
     const user = await signup(built());
     const profile = await checked(
       { method: 'GET', url: '/api/v1/user/profile', headers: user.auth },
@@ -87,6 +87,17 @@ describe.each(dbTargets())('answers match the OpenAPI document ($name)', (target
     );
     expect([share.res.statusCode, share.problem]).toEqual([400, undefined]);
     expect(share.res.json().issues).toEqual([expect.objectContaining({ path: 'days' })]);
+
+    const disable = await checked(
+      {
+        method: 'POST',
+        url: '/api/v1/user/two-factor/disable',
+        headers: user.auth,
+        payload: { password: user.password, code: '123456' },
+      },
+      '/api/v1/user/two-factor/disable',
+    );
+    expect([disable.res.statusCode, disable.problem]).toEqual([409, undefined]);
 
     const typed = await checked(
       {

@@ -27,7 +27,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/v1/user/two-factor/setup': { summary: 'Start setting up an authenticator app', errors: [409] },
   'POST /api/v1/user/two-factor/enable': { summary: 'Turn on two-factor sign-in', errors: [409] },
-  'POST /api/v1/user/two-factor/disable': { summary: 'Turn off two-factor sign-in', errors: [409] },
+  'POST /api/v1/user/two-factor/disable': { summary: 'Turn off two-factor sign-in', errors: [403, 409] },
   'POST /api/v1/user/two-factor/recovery-codes': { summary: 'Replace the recovery codes', errors: [409] },
   'POST /api/v1/user/refresh': { summary: 'Trade a refresh token for a new token pair', errors: [401] },
   'GET /api/v1/user/profile': { summary: "The caller's profile" },
