@@ -1,3 +1,5 @@
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+
 /**
  * What an onRequest hook asks of the caller, so the API document can say it for every route that
  * uses the hook (its `security` and its 401 / 403 answers) without each route repeating it.
@@ -14,6 +16,17 @@ const requirements = new WeakMap<object, AuthRequirement>();
 export function requires<T extends object>(requirement: AuthRequirement, hook: T): T {
   requirements.set(hook, requirement);
   return hook;
+}
+
+/**
+ * Runs `hook` first on every route the plugin `app` registers from now on. It does what
+ * `app.addHook('onRequest', hook)` does, but on each route's own options, where the API document
+ * sees it (a plugin-wide hook is invisible there: the route would be documented as public).
+ */
+export function guardEveryRoute(app: FastifyInstance, hook: onRequestHookHandler): void {
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [hook, ...[route.onRequest ?? []].flat()];
+  });
 }
 
 /** The requirement of a route's onRequest hooks (a function, a list or none), if one asks any. */
