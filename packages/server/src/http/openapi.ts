@@ -25,7 +25,7 @@ const zodTransform = createJsonSchemaTransform({ schemaRegistry: components });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components });
 
 /** Where an operation's error answers come from; read back (and removed) by `completeOperations`. */
-export const ERRORS_KEY = 'x-vitalwatch-errors';
+const ERRORS_KEY = 'x-vitalwatch-errors';
 
 const SECURITY: Record<AuthRequirement, Record<string, string[]>> = {
   'signed-in': { bearer: [] },
@@ -70,7 +70,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  * 429 for devices), its input (400 for schemas or a JSON body), a body at all (413, 415), a rate
  * limit (429), plus those its service gives (ROUTE_DOCS).
  */
-export function errorStatuses(route: RouteOptions, method: string, extra: readonly number[] = []): number[] {
+function errorStatuses(route: RouteOptions, method: string, extra: readonly number[] = []): number[] {
   const requirement = requirementOf(route.onRequest);
   const schema = route.schema ?? {};
   const hasBody = BODY_METHODS.has(method);
@@ -84,7 +84,7 @@ export function errorStatuses(route: RouteOptions, method: string, extra: readon
   }
   const config = route.config as { rateLimit?: unknown } | undefined;
   if (config?.rateLimit || requirement === 'device') statuses.add(429);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** A body schema that also takes no body at all (`.nullish()`): its requestBody is not required. */
