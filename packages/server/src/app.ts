@@ -6,14 +6,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { SERVER_MESSAGES } from '@vitalwatch/shared';
+import { livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
 import { type ComposeOptions, composeServices, registerRoutes } from './composition.ts';
@@ -27,6 +22,7 @@ import { domainErrorHeaders, errorHandler } from './http/error-handler.ts';
 import { applyHeaderRules } from './http/header-rules.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
@@ -144,22 +140,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_req, context) => tooManyRequests(SERVER_MESSAGES.rateLimited, context.ttl / 1000),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'VitalWatch API', version: '1.0.0', description: API_DESCRIPTION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(API_DESCRIPTION));
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    const checks: Record<string, string> = {};
+  app.get('/healthz', { schema: { response: { 200: livenessResponse } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  const readiness = { 200: readinessResponse, 503: readinessResponse };
+  app.get('/readyz', { schema: { response: readiness } }, async (_request, reply) => {
+    const checks: Record<string, 'ok' | 'down'> = {};
     try {
       await database.ping();
       checks.database = 'ok';

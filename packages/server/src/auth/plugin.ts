@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { forbidden, invalidToken, unauthorized } from '../errors.ts';
 import { findUserForSession } from '../modules/user/service.ts';
+import { requires } from './requirement.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthContext {
@@ -52,17 +53,18 @@ export async function authenticateToken(
 
 /** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */
 export function authGuards(db: Db, tokens: TokenService, mayOmitTwoFactor: TwoFactorRule) {
-  const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
+  const requireAuth = requires('signed-in', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(SERVER_MESSAGES.unauthenticated);
     const auth = await authenticateToken(db, tokens, token, mayOmitTwoFactor);
     if (!auth) throw invalidToken();
     request.auth = auth;
-  };
-  const requireRole = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAuth(request, reply);
-    if (request.auth?.role !== role) throw forbidden();
-  };
+  });
+  const requireRole = (role: Role) =>
+    requires('role', async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireAuth(request, reply);
+      if (request.auth?.role !== role) throw forbidden();
+    });
   return { requireAuth, requireRole };
 }
 

@@ -19,7 +19,7 @@ schemas, so it is what the server accepts and answers.
 
 ## Device ingestion
 - HTTP: \`POST /api/v1/ingest/health\` and \`POST /api/v1/ingest/alert\`, one item or an array of up
-  to ${INGEST_BATCH_MAX}. An answer of 200 means the items are stored; \`messageId\` makes a resend safe
+  to ${INGEST_BATCH_MAX}. An answer of 202 means the items are stored; \`messageId\` makes a resend safe
   (counted under \`duplicates\`). 429 (with \`Retry-After\`) means the server is shedding load: send
   again later.
 - MQTT (QoS 1): connect with the device id as user name and the API code as password, then publish

@@ -51,7 +51,7 @@ export function oneOrBatch<T extends z.ZodType>(item: T, what: string) {
     .array(item)
     .min(1, 'Batch is empty')
     .max(INGEST_BATCH_MAX, `At most ${INGEST_BATCH_MAX} ${what} per request`);
-  return z.unknown().transform((value, ctx): z.output<T> | z.output<T>[] => {
+  const parser = z.unknown().transform((value, ctx): z.output<T> | z.output<T>[] => {
     const result = Array.isArray(value) ? batch.safeParse(value) : item.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
@@ -59,7 +59,15 @@ export function oneOrBatch<T extends z.ZodType>(item: T, what: string) {
     }
     return z.NEVER;
   });
+  documentedBodies.set(parser, z.xor([item, batch]));
+  return parser;
 }
+
+/**
+ * The shape a hand-parsed body accepts, by its parser: the API document shows this instead of
+ * the parser (which reads as "anything").
+ */
+export const documentedBodies = new WeakMap<z.ZodType, z.ZodType>();
 
 /** One reading from a device (HTTP body item or MQTT payload). Temperature in °F. */
 export const healthReading = z

@@ -29,9 +29,7 @@ export const SHARE_MESSAGES = {
 /** `POST /api/v1/share/create`: a link to one of the caller's devices. */
 export const createShareBody = z.object({
   deviceId: z.string().min(1).max(64),
-  days: z
-    .number({ error: SHARE_MESSAGES.daysInvalid })
-    .refine((d) => SHARE_DURATIONS_DAYS.some((allowed) => allowed === d), SHARE_MESSAGES.daysInvalid),
+  days: z.literal(SHARE_DURATIONS_DAYS, { error: SHARE_MESSAGES.daysInvalid }),
 });
 
 export const shareLink = z.object({

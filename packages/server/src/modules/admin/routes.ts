@@ -14,13 +14,14 @@ import {
   userGrowthResponse,
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
+import { guardEveryRoute } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 
 /** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
 export async function adminRoutes(app: AppInstance, ctx: AppContext) {
   const { admin, systemStatus: status } = ctx;
   // Before validation, so a guest gets 401 and a user 403 whatever they send.
-  app.addHook('onRequest', ctx.guards.requireRole('admin'));
+  guardEveryRoute(app, ctx.guards.requireRole('admin'));
 
   app.post('/stats', { schema: { response: { 200: adminStatsResponse } } }, async () => ({
     success: true as const,

@@ -2,6 +2,7 @@ import { alertIngestBody, HEALTH_MESSAGES, healthIngestBody, ingestResult } from
 import type { FastifyRequest } from 'fastify';
 import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
 import { sharedFailureThrottle } from '../../auth/failure-throttle.ts';
+import { requires } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import type { DeviceRow } from '../device/service.ts';
 import { apiKeyAuthenticator } from './api-key-auth.ts';
@@ -34,10 +35,10 @@ export async function ingestRoutes(app: AppInstance, ctx: AppContext) {
   const authenticate = apiKeyAuthenticator(ingest, failures, app.log);
   // Authenticate before the body is read: a stranger gets 401 (429 once their address has failed
   // too often), not a parse of their payload.
-  const onRequest = async (request: FastifyRequest) => {
+  const onRequest = requires('device', async (request: FastifyRequest) => {
     const header = request.headers['x-api-key'];
     request.ingestDevice = await authenticate(Array.isArray(header) ? header[0] : header, request.ip);
-  };
+  });
   const rateLimit = {
     max: ctx.config.ingest?.ratePerDevicePerSecond ?? DEFAULT_INGEST_RATE_PER_DEVICE,
     timeWindow: 1000,

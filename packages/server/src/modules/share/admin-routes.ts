@@ -5,6 +5,7 @@ import {
   SHARE_MESSAGES,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
+import { guardEveryRoute } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './repository.ts';
@@ -15,7 +16,7 @@ import * as repo from './repository.ts';
  */
 export async function adminShareRoutes(app: AppInstance, ctx: AppContext) {
   // Before validation, so a guest gets 401 and a user 403 whatever they send.
-  app.addHook('onRequest', ctx.guards.requireRole('admin'));
+  guardEveryRoute(app, ctx.guards.requireRole('admin'));
 
   app.get('/share-links', { schema: { response: { 200: adminShareLinksResponse } } }, async () => {
     const rows = await repo.allLinks(ctx.db, ADMIN_SHARE_LINKS_LIMIT);
