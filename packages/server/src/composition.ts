@@ -26,6 +26,7 @@ import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { DeviceService } from './modules/device/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { fhirOtherVersions } from './modules/fhir/http.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
@@ -205,6 +206,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminShareRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
+    [async (app) => fhirOtherVersions(app), '/fhir'],
   ];
   app.addHook('onError', ctx.audit.recordAdminRefusal);
   for (const [routesOf, prefix] of routes) await app.register((i) => routesOf(i, ctx), { prefix });

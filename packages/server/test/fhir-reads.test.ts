@@ -90,6 +90,9 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
       '/fhir/R4',
       '/fhir/R4/',
       '/fhir/R4/Observation/a/b',
+      '/fhir',
+      '/fhir/R5/Observation',
+      '/fhir/metadata',
     ]) {
       const res = await fhir.get(url, owner);
       expect(res.status, url).toBe(404);
@@ -111,6 +114,9 @@ describe.each(dbTargets())('FHIR R4 reads, references and paths on $name', (targ
       });
     }
     expect((await fhir.request('POST', '/fhir/R4/Medication', owner)).status).toBe(404);
+    const otherVersion = await fhir.request('POST', '/fhir/R5/Observation', owner);
+    expect(otherVersion.status).toBe(404);
+    expect(otherVersion.body).toMatchObject({ resourceType: 'OperationOutcome' });
     expect((await fhir.get(`/fhir/R4/Device/${deviceId}/history`, owner)).status).toBe(404);
     // A create is refused for its method, whatever its body (not a 415 or a 400 for the body).
     for (const payload of ['{"resourceType":"Observation"}', '{not json']) {

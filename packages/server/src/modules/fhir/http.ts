@@ -97,3 +97,17 @@ export function answerUnknownPaths(app: AppInstance) {
   app.get('/', { schema: { hide: true } }, unknown);
   app.get('/*', { schema: { hide: true } }, unknown);
 }
+
+/**
+ * `/fhir` itself and every FHIR version but R4 (`/fhir/R5/…`, `/fhir/metadata`): a 404
+ * OperationOutcome that says where R4 is, for any method, never the web app's page.
+ */
+export async function fhirOtherVersions(app: AppInstance) {
+  const elsewhere = async (request: FastifyRequest, reply: FastifyReply) =>
+    outcome(reply, 404, `${request.url.split('?')[0]} is not served: FHIR R4 is at /fhir/R4`);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  app.setNotFoundHandler(elsewhere);
+  app.get('/', { schema: { hide: true } }, elsewhere);
+  app.get('/*', { schema: { hide: true } }, elsewhere);
+}
