@@ -56,7 +56,6 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
       .send(Readable.from(body()));
   }
 
@@ -108,7 +107,6 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`)
-        .header('cache-control', 'no-store')
         .send(pdf);
     },
   );

@@ -185,7 +185,6 @@ export async function sharedRoutes(app: AppInstance, ctx: AppContext) {
           'content-disposition',
           `attachment; filename="vitalwatch-report-${from.slice(0, 10)}-${to.slice(0, 10)}.pdf"`,
         )
-        .header('cache-control', 'no-store')
         .send(
           reportPdf({ deviceName: device?.deviceName ?? 'Device', ...period, timeZone, unit: 'F' }, data),
         );
