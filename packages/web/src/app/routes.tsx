@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { BootSplash } from './boot-splash.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -24,6 +25,8 @@ const admin = () => import('./areas/admin-area.ts');
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown until the first page's lazy code has loaded (without one the router warns on every load).
+    HydrateFallback: BootSplash,
     children: [
       {
         element: <AppLayout />,
