@@ -60,6 +60,35 @@ export const routes: RouteObject[] = [
               (m) => m.DemoPage,
             ),
           },
+          // Help pages: public, signed in or out.
+          {
+            path: 'guide',
+            lazy: page(
+              () => import('@/features/help/components/user-guide-page.tsx'),
+              (m) => m.UserGuidePage,
+            ),
+          },
+          {
+            path: 'faq',
+            lazy: page(
+              () => import('@/features/help/components/faq-page.tsx'),
+              (m) => m.FaqPage,
+            ),
+          },
+          {
+            path: 'support',
+            lazy: page(
+              () => import('@/features/help/components/support-page.tsx'),
+              (m) => m.SupportPage,
+            ),
+          },
+          {
+            path: 'about',
+            lazy: page(
+              () => import('@/features/help/components/about-page.tsx'),
+              (m) => m.AboutPage,
+            ),
+          },
           {
             path: 'dashboard',
             element: <RouteGuard requiredRole="user" />,
