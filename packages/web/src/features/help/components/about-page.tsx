@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 import { HelpArticle, HelpNote, HelpSection } from './help-article.tsx';
+import { RETENTION_TEXT } from './retention-text.ts';
 
 /** /about: what VitalWatch is, for whom, and what it is not (public). */
 export function AboutPage() {
@@ -14,7 +15,8 @@ export function AboutPage() {
           A wearable (a pulse oximeter, a watch, a fall detector) sends blood oxygen, heart rate, body
           temperature and battery readings, and events such as a fall or an SOS press. VitalWatch shows them
           live, draws their trends, and raises alerts when something needs attention: on the page, as push
-          notifications and by e-mail, to everyone assigned to the device, until someone acknowledges them.
+          notifications and by e-mail, to everyone assigned to the device, and repeats an urgent one until
+          someone acknowledges it.
         </p>
         <p>
           Administrators register devices, manage who may see them and keep an eye on the platform's health;
@@ -26,13 +28,13 @@ export function AboutPage() {
         <ul>
           <li>
             <strong>Alerts you can trust:</strong> a short dip does not page anyone, a critical value or a
-            fall never waits. The rules and their sources are in the{' '}
+            fall never waits. The rules are in the{' '}
             <Link to={{ pathname: PATHS.guide, hash: '#alerts' }}>user guide</Link>.
           </li>
           <li>
             <strong>Data kept only as long as needed:</strong> readings are stored on the server that runs
-            your VitalWatch, kept for a set time (90 days unless its operator chose otherwise) and then
-            deleted.
+            your VitalWatch, kept for a set time ({RETENTION_TEXT.raw} unless its operator chose otherwise)
+            and then deleted.
           </li>
           <li>
             <strong>Open standards:</strong> devices send over HTTP or MQTT, notifications use Web Push, and

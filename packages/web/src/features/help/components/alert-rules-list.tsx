@@ -1,4 +1,4 @@
-import { DEFAULT_ALARM_SETTINGS, VITAL_ALARM_TYPES, VITAL_ALARMS } from '@vitalwatch/shared';
+import { DEFAULT_ALARM_SETTINGS, priorityOf, VITAL_ALARM_TYPES, VITAL_ALARMS } from '@vitalwatch/shared';
 
 /** "30 seconds", "5 minutes". */
 function duration(seconds: number): string {
@@ -37,22 +37,23 @@ function vitalRules(): Rule[] {
 const EVENT_RULES: Rule[] = [
   {
     title: 'Fall (FALL)',
-    priority: PRIORITY_TEXT.high,
+    priority: PRIORITY_TEXT[priorityOf('FALL')],
     when: 'The device detected a fall. Raised the moment it arrives, never delayed and never snoozed.',
   },
   {
     title: 'SOS',
-    priority: PRIORITY_TEXT.high,
+    priority: PRIORITY_TEXT[priorityOf('SOS')],
     when: 'The wearer pressed the SOS button. Raised the moment it arrives, never delayed and never snoozed.',
   },
   {
     title: 'Device offline',
-    priority: PRIORITY_TEXT.low,
+    priority: PRIORITY_TEXT[priorityOf('DEVICE_OFFLINE')],
     when: 'A device that was sending readings has sent nothing for 15 minutes. It ends by itself when a reading comes in again.',
   },
   {
     title: 'Other device alerts',
-    priority: 'Shown in yellow',
+    // Any other type a device names itself.
+    priority: PRIORITY_TEXT[priorityOf('DEVICE_EVENT')],
     when: 'Some devices report other events of their own; they are shown with the title and message the device gave.',
   },
 ];

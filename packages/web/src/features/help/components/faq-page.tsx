@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 import { HelpArticle, HelpSection } from './help-article.tsx';
+import { RETENTION_TEXT } from './retention-text.ts';
 
 const guide = (hash: string, text: string) => <Link to={{ pathname: PATHS.guide, hash }}>{text}</Link>;
 
@@ -105,8 +106,9 @@ const QUESTIONS: { id: string; question: string; answer: ReactNode }[] = [
     question: 'How long are readings kept?',
     answer: (
       <p>
-        Each reading for 90 days and per-minute and per-hour summaries for two years, unless whoever runs your
-        VitalWatch server set other periods. Deleting a device deletes its readings and alerts.
+        Each reading for {RETENTION_TEXT.raw} and per-minute and per-hour summaries for{' '}
+        {RETENTION_TEXT.rollups}, unless whoever runs your VitalWatch server set other periods. Deleting a
+        device deletes its readings and alerts.
       </p>
     ),
   },

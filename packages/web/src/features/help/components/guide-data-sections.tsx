@@ -5,6 +5,7 @@ import {
   SHARE_REPORT_DAYS,
 } from '@vitalwatch/shared';
 import { HelpSection } from './help-article.tsx';
+import { RETENTION_TEXT } from './retention-text.ts';
 
 const durations = `${SHARE_DURATIONS_DAYS.slice(0, -1).join(', ')} or ${SHARE_DURATIONS_DAYS.at(-1)} days`;
 
@@ -51,9 +52,10 @@ export function GuideDataSections() {
             your VitalWatch. Someone with a share link sees only what the link shows.
           </li>
           <li>
-            <strong>How long it is kept:</strong> each reading is kept for 90 days and per-minute and per-hour
-            summaries of them for two years, unless whoever runs your VitalWatch server set other periods. The
-            audit log of sign-ins, changes and exports is kept for six years.
+            <strong>How long it is kept:</strong> each reading is kept for {RETENTION_TEXT.raw} and per-minute
+            and per-hour summaries of them for {RETENTION_TEXT.rollups}, unless whoever runs your VitalWatch
+            server set other periods. The audit log of sign-ins, changes and exports is kept for{' '}
+            {RETENTION_TEXT.audit}.
           </li>
           <li>
             <strong>Deleting:</strong> when a device is deleted, its readings and alerts go with it. Ask an

@@ -36,7 +36,10 @@ interface HelpSectionProps {
 export function HelpSection({ id, title, children }: HelpSectionProps) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20">
-      <h2 id={`${id}-title`} className="mb-4 text-2xl font-semibold text-slate-900 dark:text-white">
+      <h2
+        id={`${id}-title`}
+        className="mb-4 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white"
+      >
         {title}
       </h2>
       <div className={PROSE}>{children}</div>

@@ -72,9 +72,9 @@ export function UserGuidePage() {
             its readings on its own.
           </li>
           <li>
-            Open <strong>Devices → Add Device</strong>, type the activation code and a name you will recognise
-            (for example "Mum's watch"). Several people can add the same device; all of them see the same
-            readings and get the same alerts.
+            Open <strong>My Devices → Add Device</strong>, type the activation code and a name you will
+            recognise (for example "Mum's watch"). Several people can add the same device; all of them see the
+            same readings and get the same alerts.
           </li>
           <li>
             The device shows as <strong>Device Connected</strong> once a reading has arrived in the last 15
