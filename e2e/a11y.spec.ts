@@ -76,6 +76,10 @@ async function publicScreens(page: Page, axe: AxeAudit) {
     ['sign-up', '/signup', 'Create Account'],
     ['demo', '/demo', 'Request a Demo'],
     ['404', '/nowhere', 'Page Not Found'],
+    ['user guide', '/guide', 'User Guide'],
+    ['FAQ', '/faq', 'Frequently Asked Questions'],
+    ['support', '/support', 'Support'],
+    ['about', '/about', 'About VitalWatch'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);

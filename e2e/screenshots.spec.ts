@@ -7,6 +7,10 @@ const PAGES = [
   ['signin', '/signin', 'Login'],
   ['demo', '/demo', 'Request a Demo'],
   ['not-found', '/nowhere', 'Page Not Found'],
+  ['guide', '/guide', 'User Guide'],
+  ['faq', '/faq', 'Frequently Asked Questions'],
+  ['support', '/support', 'Support'],
+  ['about', '/about', 'About VitalWatch'],
 ] as const;
 
 for (const theme of ['light', 'dark'] as const) {

@@ -14,6 +14,16 @@ export const HEADER_TRANSLUCENT_SCROLL_PX = 10;
 export const RELATIVE_TIME_REFRESH_MS = 60_000;
 
 export const DEVICE_ONLINE_THRESHOLD_MS = 15 * 60_000;
+
+/**
+ * Default days kept (the server's RETENTION_DAYS, ROLLUP_RETENTION_DAYS, AUDIT_RETENTION_DAYS).
+ * Raw readings for 90 days: at one reading a second that is about 9 MB a day per device at ~110
+ * bytes a reading (see `npm run bench -- --phases history`), 0.8 GB a quarter; what a clinician
+ * reviews in detail is the recent past. Rollups for two years (a minute row is ~150 bytes, an hour
+ * row the same per 60 minutes): trends over seasons and treatment changes stay drawable. The audit
+ * log for six years, the span HIPAA 164.316(b)(2)(i) sets for keeping security documentation.
+ */
+export const DEFAULT_RETENTION_DAYS = { raw: 90, rollups: 730, audit: 2190 } as const;
 export const RECENT_ALERTS_COUNT = 3;
 export const ALERTS_PAGE_SIZE = 10;
 export const DEMO_ALERTS_CAP = 5;

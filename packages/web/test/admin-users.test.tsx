@@ -53,7 +53,7 @@ describe('user management', () => {
     }
   });
 
-  it('filters by the search box and counts what it finds', async () => {
+  it('filters by the search box, counts what it finds and offers Add User when nothing matches', async () => {
     routeFetch(listed());
     renderWithApp(<UsersPage />);
     const user = userEvent.setup();
@@ -64,6 +64,7 @@ describe('user management', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
     expect(screen.getByText('No users found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search query')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add User' })).toHaveLength(2);
   });
 
   it('invites to add the first user when there is none', async () => {

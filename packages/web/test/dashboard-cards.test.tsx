@@ -119,9 +119,11 @@ describe('device connection card', () => {
     expect(screen.queryByText('Device Online')).not.toBeInTheDocument();
   });
 
-  it('is offline without any reading', () => {
+  it("is offline without any reading: the spec's text, then that none came yet", () => {
     render(<ConnectionCard lastUpdate={null} now={now} />);
     expect(screen.getByText('Device Offline')).toBeInTheDocument();
+    expect(screen.getByText('Last update was more than 15 minutes ago')).toBeInTheDocument();
+    expect(screen.getByText('No readings received from this device yet')).toBeInTheDocument();
   });
 });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_DAYS } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -27,14 +28,8 @@ export interface RetentionDays {
   audit: number;
 }
 
-/**
- * Raw readings for 90 days: at one reading a second that is about 9 MB a day per device at ~110
- * bytes a reading (see `npm run bench -- --phases history`), 0.8 GB a quarter; what a clinician
- * reviews in detail is the recent past. Rollups for two years (a minute row is ~150 bytes, an hour
- * row the same per 60 minutes): trends over seasons and treatment changes stay drawable. The audit
- * log for six years, the span HIPAA 164.316(b)(2)(i) sets for keeping security documentation.
- */
-export const DEFAULT_RETENTION: RetentionDays = { raw: 90, rollups: 730, audit: 2190 };
+/** The default retention periods, shared with the web app's help pages (why: see the constant). */
+export const DEFAULT_RETENTION: RetentionDays = DEFAULT_RETENTION_DAYS;
 
 export interface MaintenanceResult {
   created: number;

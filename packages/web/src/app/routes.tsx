@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { BootSplash } from './boot-splash.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -24,6 +25,8 @@ const admin = () => import('./areas/admin-area.ts');
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown until the first page's lazy code has loaded (without one the router warns on every load).
+    HydrateFallback: BootSplash,
     children: [
       {
         element: <AppLayout />,
@@ -55,6 +58,35 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('@/features/demo/components/demo-page.tsx'),
               (m) => m.DemoPage,
+            ),
+          },
+          // Help pages: public, signed in or out.
+          {
+            path: 'guide',
+            lazy: page(
+              () => import('@/features/help/components/user-guide-page.tsx'),
+              (m) => m.UserGuidePage,
+            ),
+          },
+          {
+            path: 'faq',
+            lazy: page(
+              () => import('@/features/help/components/faq-page.tsx'),
+              (m) => m.FaqPage,
+            ),
+          },
+          {
+            path: 'support',
+            lazy: page(
+              () => import('@/features/help/components/support-page.tsx'),
+              (m) => m.SupportPage,
+            ),
+          },
+          {
+            path: 'about',
+            lazy: page(
+              () => import('@/features/help/components/about-page.tsx'),
+              (m) => m.AboutPage,
             ),
           },
           {

@@ -17,6 +17,13 @@ export const PATHS = {
   adminShareLinks: '/admin-dashboard/share-links',
   /** A read-only share link (`/shared/<token>`), for someone without an account. */
   shared: '/shared',
+  /** Public help pages, for everyone signed in or out. */
+  guide: '/guide',
+  faq: '/faq',
+  support: '/support',
+  about: '/about',
+  /** The server's API reference (Swagger UI), for developers: a full page load, not an app route. */
+  apiReference: '/docs',
 } as const;
 
 /** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */

@@ -1,32 +1,28 @@
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/logo.tsx';
+import { PATHS } from '@/lib/paths.ts';
 
-/** The footer's links of spec section 2 (these pages are not part of the product yet). */
+/**
+ * The footer's links: the pages that exist. Of the spec's list, /pricing, /blog, /features and
+ * /contact are left out (the product has no pricing or blog; features and contact live on the
+ * landing page and in Support); /docs is the server's API reference, so it is labelled for
+ * developers and loaded as a page of its own.
+ */
 const GROUPS = [
-  {
-    title: 'Product',
-    links: [
-      { label: 'Features', to: '/features' },
-      { label: 'Pricing', to: '/pricing' },
-      { label: 'Docs', to: '/docs' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { label: 'About', to: '/about' },
-      { label: 'Blog', to: '/blog' },
-      { label: 'Contact', to: '/contact' },
-    ],
-  },
   {
     title: 'Help',
     links: [
-      { label: 'Support', to: '/support' },
-      { label: 'FAQ', to: '/faq' },
+      { label: 'User Guide', to: PATHS.guide },
+      { label: 'FAQ', to: PATHS.faq },
+      { label: 'Support', to: PATHS.support },
     ],
   },
+  { title: 'Company', links: [{ label: 'About', to: PATHS.about }] },
+  { title: 'Developers', links: [{ label: 'API reference', to: PATHS.apiReference, server: true }] },
 ] as const;
+
+const LINK_CLASSES =
+  'rounded text-sm text-slate-600 hover:text-teal-700 dark:text-slate-400 dark:hover:text-teal-400';
 
 export function Footer() {
   return (
@@ -47,12 +43,15 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="rounded text-sm text-slate-600 hover:text-teal-700 dark:text-slate-400 dark:hover:text-teal-400"
-                  >
-                    {link.label}
-                  </Link>
+                  {'server' in link ? (
+                    <a href={link.to} className={LINK_CLASSES}>
+                      {link.label}
+                    </a>
+                  ) : (
+                    <Link to={link.to} className={LINK_CLASSES}>
+                      {link.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

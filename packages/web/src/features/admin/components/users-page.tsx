@@ -71,7 +71,7 @@ export function UsersPage() {
           icon={<UsersIcon className="size-10" />}
           title="No users found"
           hint={query.trim() ? 'Try adjusting your search query' : 'Get started by adding a new user'}
-          action={query.trim() ? undefined : addButton}
+          action={addButton}
         />
       )}
       {visible.length > 0 && (

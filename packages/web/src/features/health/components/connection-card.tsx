@@ -38,10 +38,14 @@ export function ConnectionCard({ lastUpdate, now }: ConnectionCardProps) {
             <>
               <p className="font-semibold text-slate-900 dark:text-white">Device Offline</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {lastUpdate
-                  ? 'Last update was more than 15 minutes ago'
-                  : 'No readings received from this device yet'}
+                Last update was more than 15 minutes ago
               </p>
+              {/* The spec's text is true of a device that never reported too; this says which it is. */}
+              {!lastUpdate && (
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                  No readings received from this device yet
+                </p>
+              )}
             </>
           )}
         </div>
