@@ -79,7 +79,17 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
   const look = lookOf(state, stale);
   const side = state === 'low' || state === 'high' ? state : null;
   const verdict = state === 'normal' ? 'Normal' : abnormalText;
-  const badge = look === 'missing' ? 'No reading' : stale ? `Stale · was ${verdict}` : verdict;
+  // On a phone 'Stale · was Abnormal' takes two lines: it breaks after the dot, never inside the verdict.
+  const badge =
+    look === 'missing' ? (
+      'No reading'
+    ) : stale ? (
+      <>
+        Stale · <span className="whitespace-nowrap">was {verdict}</span>
+      </>
+    ) : (
+      verdict
+    );
   const percent = Math.max(progressPercent(vital, value), side === 'low' ? MIN_VISIBLE_PERCENT : 0);
   const scale = PROGRESS_SCALES[vital];
   const band = normalBand(vital);
@@ -105,7 +115,7 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
           )}
           <span
             data-testid={`${vital}-status`}
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[look]}`}
+            className={`px-2 py-0.5 text-xs font-semibold ${stale ? 'rounded-lg' : 'rounded-full'} ${BADGE[look]}`}
           >
             {badge}
           </span>
@@ -123,15 +133,15 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
             style={{ width: `${percent}%` }}
           />
         </div>
-        {/* The normal range under the bar: the scale's ends are not its limits (SpO2 is normal from 95). */}
-        <div aria-hidden="true" className="relative mt-1 h-1">
+        {/* The normal range as a bracket under the bar: the scale's ends are not its limits (SpO2 is normal from 95). */}
+        <div aria-hidden="true" className="relative h-1.5">
           <div
             data-testid={`${vital}-normal-band`}
-            className="absolute inset-y-0 rounded-full bg-emerald-600 dark:bg-emerald-400"
+            className="absolute inset-y-0 rounded-b-sm border-x-2 border-b-2 border-emerald-600 dark:border-emerald-400"
             style={{ left: `${band.fromPercent}%`, right: `${100 - band.toPercent}%` }}
           />
         </div>
-        <div className="mt-1 flex justify-between text-xs text-slate-500 dark:text-slate-400">
+        <div className="mt-0.5 flex justify-between text-xs text-slate-500 dark:text-slate-400">
           <span>
             <span className="sr-only">Scale from </span>
             {withUnit(bound(shown(scale.min)), unit)}
@@ -143,10 +153,16 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
         </div>
         <p
           data-testid={`${vital}-normal-range`}
-          className="mt-0.5 flex items-center gap-1.5 text-xs text-emerald-800 dark:text-emerald-300"
+          className="mt-0.5 flex items-start gap-1.5 text-xs text-emerald-800 dark:text-emerald-300"
         >
-          <span aria-hidden="true" className="h-1 w-3 rounded-full bg-emerald-600 dark:bg-emerald-400" />
-          Normal<span className="sr-only"> range</span> {normalText}
+          <span
+            aria-hidden="true"
+            className="mt-1 h-1.5 w-3 shrink-0 rounded-b-sm border-x-2 border-b-2 border-emerald-600 dark:border-emerald-400"
+          />
+          <span>
+            Normal<span className="sr-only"> range</span>{' '}
+            <span className="whitespace-nowrap">{normalText}</span>
+          </span>
         </p>
       </div>
     </section>
