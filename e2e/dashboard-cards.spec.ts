@@ -98,10 +98,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText('Avg. Heart Rate').locator('..')).toContainText('72 BPM');
       await expect(page.getByText('Avg. SpO2').locator('..')).toContainText('97 %');
       // Every bar marks its normal range; SpO2's starts half-way along its 90–100 scale.
-      await expect(page.getByTestId('spo2-normal-range')).toHaveText('Normal range 95–100%');
-      await expect(page.getByTestId('heartRate-normal-range')).toHaveText('Normal range 60–100 BPM');
-      await expect(page.getByTestId('temperature-normal-range')).toHaveText('Normal range 95–98.4°F');
-      await expect(page.getByTestId('battery-normal-range')).toHaveText('Normal range 20–100%');
+      await expect(page.getByTestId('spo2-normal-range')).toHaveText('Normal range: 95–100%');
+      await expect(page.getByTestId('heartRate-normal-range')).toHaveText('Normal range: 60–100 BPM');
+      await expect(page.getByTestId('temperature-normal-range')).toHaveText('Normal range: 95–98.4°F');
+      await expect(page.getByTestId('battery-normal-range')).toHaveText('Normal range: 20–100%');
       await expect(page.getByTestId('spo2-normal-band')).toHaveAttribute('style', /left: 50%/);
       await cards(page).screenshot({ path: `${DIR}/cards-missing-${theme}-${width}.png` });
       expect((await axe.check('cards: battery-only reading', 'main')).blocking).toEqual([]);

@@ -40,7 +40,9 @@ describe('metric cards', () => {
       />,
     );
     expect(screen.queryByText('Normal')).toBeNull();
-    expect(screen.getAllByText('Stale · was Normal')).toHaveLength(4);
+    for (const vital of ['spo2', 'heartRate', 'temperature', 'battery']) {
+      expect(status(vital)).toHaveTextContent('Stale · was Normal');
+    }
     expect(screen.getByTestId('stale-notice')).toHaveTextContent('No reading for 45 minutes');
     expect(bar('spo2')).toHaveClass('bg-slate-400');
   });
@@ -89,12 +91,12 @@ describe('metric cards', () => {
     const band = (vital: string) => screen.getByTestId(`${vital}-normal-band`);
     // SpO2's scale is 90–100 but it is normal from 95: the band covers the upper half.
     expect(band('spo2')).toHaveStyle({ left: '50%', right: '0%' });
-    expect(screen.getByTestId('spo2-normal-range')).toHaveTextContent('Normal range 95–100%');
+    expect(screen.getByTestId('spo2-normal-range')).toHaveTextContent('Normal range: 95–100%');
     expect(band('heartRate')).toHaveStyle({ left: '0%', right: '0%' });
-    expect(screen.getByTestId('heartRate-normal-range')).toHaveTextContent('Normal range 60–100 BPM');
-    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range 95–98.4°F');
+    expect(screen.getByTestId('heartRate-normal-range')).toHaveTextContent('Normal range: 60–100 BPM');
+    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range: 95–98.4°F');
     expect(band('battery')).toHaveStyle({ left: '20%', right: '0%' });
-    expect(screen.getByTestId('battery-normal-range')).toHaveTextContent('Normal range 20–100%');
+    expect(screen.getByTestId('battery-normal-range')).toHaveTextContent('Normal range: 20–100%');
   });
 
   it('puts the bar on the spec scale with low and high labels (SpO2 90–100)', () => {
@@ -186,6 +188,6 @@ describe('temperature unit', () => {
     expect(card).toHaveTextContent('°C');
     expect(card).toHaveTextContent('↑ High');
     expect(card).not.toHaveTextContent('°F');
-    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range 35–36.9°C');
+    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range: 35–36.9°C');
   });
 });

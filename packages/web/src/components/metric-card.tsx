@@ -1,4 +1,11 @@
-import { normalBand, PROGRESS_SCALES, progressPercent, type Vital, vitalState } from '@vitalwatch/shared';
+import {
+  normalBand,
+  PROGRESS_SCALES,
+  progressPercent,
+  type Vital,
+  type VitalState,
+  vitalState,
+} from '@vitalwatch/shared';
 import type { ReactNode } from 'react';
 
 export interface MetricDefinition {
@@ -60,7 +67,7 @@ const MIN_VISIBLE_PERCENT = 3;
 /** Trailing zeros off (95, 98.4), one decimal at most. */
 const bound = (v: number) => String(Math.round(v * 10) / 10);
 
-function lookOf(state: ReturnType<typeof vitalState>, stale: boolean): Look {
+function lookOf(state: VitalState, stale: boolean): Look {
   if (state === 'missing') return 'missing';
   if (state === 'normal') return stale ? 'staleNormal' : 'normal';
   return stale ? 'staleAbnormal' : 'abnormal';
@@ -160,7 +167,7 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
             className="mt-1 h-1.5 w-3 shrink-0 rounded-b-sm border-x-2 border-b-2 border-emerald-600 dark:border-emerald-400"
           />
           <span>
-            Normal<span className="sr-only"> range</span>{' '}
+            Normal<span className="sr-only"> range</span>:{' '}
             <span className="whitespace-nowrap">{normalText}</span>
           </span>
         </p>
