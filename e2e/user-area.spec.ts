@@ -55,7 +55,8 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
     await expect(page.getByRole('button', { name: /Device/ })).toHaveText(/My Band/);
     await expect(page.getByText('No health data available.')).toBeVisible();
     await expect(page.getByTestId('updated')).toHaveText('Never');
-    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    // Connected for live updates; no reading yet, so not "Live".
+    await expect(page.getByRole('status').filter({ hasText: 'Connected · no new readings' })).toBeVisible();
 
     await ingestHealth(page.request, band, { heartRate: 72, spo2: 98, temperature: 97.7, battery: 85 });
     await expect(page.getByTestId('heartRate-value')).toHaveText('72');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isDeviceOnline, isNormal, progressPercent } from '../src/index.ts';
+import {
+  isDeviceOnline,
+  isMissing,
+  isNormal,
+  normalBand,
+  outOfRangeSide,
+  progressPercent,
+  vitalState,
+} from '../src/index.ts';
 
 describe('progressPercent', () => {
   it('scales each vital on its own range', () => {
@@ -52,8 +60,37 @@ describe('isNormal', () => {
     expect(isNormal('battery', 20)).toBe(true);
   });
 
-  it('a missing value counts as 0', () => {
+  it('a missing value is neither normal nor out of range', () => {
     expect(isNormal('battery', null)).toBe(false);
+    expect(outOfRangeSide('spo2', null)).toBeNull();
+    expect(outOfRangeSide('heartRate', undefined)).toBeNull();
+  });
+});
+
+describe('missing values', () => {
+  it('a field absent or null as stored is missing; a measured 0 is not', () => {
+    expect(isMissing(null)).toBe(true);
+    expect(isMissing(undefined)).toBe(true);
+    expect(isMissing(0)).toBe(false);
+  });
+
+  it('a missing vital is never judged: its state is missing, not low', () => {
+    expect(vitalState('spo2', null)).toBe('missing');
+    expect(vitalState('heartRate', undefined)).toBe('missing');
+    expect(vitalState('temperature', null)).toBe('missing');
+    expect(vitalState('battery', null)).toBe('missing');
+    expect(vitalState('heartRate', 0)).toBe('low');
+    expect(vitalState('spo2', 95)).toBe('normal');
+    expect(vitalState('temperature', 98.5)).toBe('high');
+  });
+});
+
+describe('normalBand', () => {
+  it('places the normal range on each progress scale, an open end closed at the scale end', () => {
+    expect(normalBand('spo2')).toEqual({ min: 95, max: 100, fromPercent: 50, toPercent: 100 });
+    expect(normalBand('heartRate')).toEqual({ min: 60, max: 100, fromPercent: 0, toPercent: 100 });
+    expect(normalBand('temperature')).toEqual({ min: 95, max: 98.4, fromPercent: 0, toPercent: 100 });
+    expect(normalBand('battery')).toEqual({ min: 20, max: 100, fromPercent: 20, toPercent: 100 });
   });
 });
 

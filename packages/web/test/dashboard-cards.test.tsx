@@ -7,6 +7,7 @@ import { makeRecord } from './dashboard-fixtures.tsx';
 
 const metric = (vital: string) => METRICS.find((m) => m.vital === vital)!;
 const bar = (vital: string) => screen.getByTestId(`${vital}-bar`);
+const status = (vital: string) => screen.getByTestId(`${vital}-status`);
 
 describe('metric cards', () => {
   it('shows the four vitals with their units in the spec order', () => {
@@ -30,7 +31,7 @@ describe('metric cards', () => {
     expect(screen.getAllByText('Normal')).toHaveLength(4);
   });
 
-  it('marks every card stale, never Normal, when the newest reading is older than 15 minutes', () => {
+  it('marks every card stale, never plain Normal, when the newest reading is older than 15 minutes', () => {
     const now = new Date('2026-11-23T12:00:00Z');
     render(
       <MetricCards
@@ -39,9 +40,63 @@ describe('metric cards', () => {
       />,
     );
     expect(screen.queryByText('Normal')).toBeNull();
-    expect(screen.getAllByText('Stale')).toHaveLength(4);
+    for (const vital of ['spo2', 'heartRate', 'temperature', 'battery']) {
+      expect(status(vital)).toHaveTextContent('Stale · was Normal');
+    }
     expect(screen.getByTestId('stale-notice')).toHaveTextContent('No reading for 45 minutes');
     expect(bar('spo2')).toHaveClass('bg-slate-400');
+  });
+
+  it('keeps what a stale low value meant: "Stale · was Abnormal", muted red, with its direction', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    render(
+      <MetricCards
+        record={makeRecord({ spo2: 94, heartRate: 72, battery: 11, createdAt: '2026-11-23T11:15:00Z' })}
+        now={now}
+      />,
+    );
+    expect(status('spo2')).toHaveTextContent('Stale · was Abnormal');
+    expect(status('spo2')).toHaveClass('text-red-800');
+    expect(bar('spo2')).toHaveClass('bg-red-300');
+    expect(screen.getByTestId('spo2-side')).toHaveTextContent('↓ Low');
+    expect(status('battery')).toHaveTextContent('Stale · was Low Battery');
+    expect(bar('battery')).toHaveClass('bg-red-300');
+    expect(status('heartRate')).toHaveTextContent('Stale · was Normal');
+    expect(bar('heartRate')).toHaveClass('bg-slate-400');
+  });
+
+  it('shows a battery-only reading as 0 with "No reading": never Abnormal, never red', () => {
+    render(
+      <MetricCards
+        record={makeRecord({ spo2: null, heartRate: null, temperature: null, battery: 64 })}
+        now={new Date()}
+      />,
+    );
+    for (const vital of ['spo2', 'heartRate', 'temperature']) {
+      expect(status(vital)).toHaveTextContent('No reading');
+      expect(bar(vital)).toHaveClass('bg-slate-400');
+      expect(bar(vital)).toHaveStyle({ width: '0%' });
+      expect(screen.queryByTestId(`${vital}-side`)).toBeNull();
+    }
+    expect(screen.getByTestId('spo2-value')).toHaveTextContent('0');
+    expect(screen.getByTestId('heartRate-value')).toHaveTextContent('0');
+    expect(screen.getByTestId('temperature-value')).toHaveTextContent('0.0');
+    expect(screen.queryByText('Abnormal')).toBeNull();
+    expect(document.querySelector('[class*="-red-"]')).toBeNull();
+    expect(status('battery')).toHaveTextContent('Normal');
+  });
+
+  it('marks the normal range on every bar, with its text', () => {
+    render(<MetricCards record={makeRecord({})} now={new Date()} />);
+    const band = (vital: string) => screen.getByTestId(`${vital}-normal-band`);
+    // SpO2's scale is 90–100 but it is normal from 95: the band covers the upper half.
+    expect(band('spo2')).toHaveStyle({ left: '50%', right: '0%' });
+    expect(screen.getByTestId('spo2-normal-range')).toHaveTextContent('Normal range: 95–100%');
+    expect(band('heartRate')).toHaveStyle({ left: '0%', right: '0%' });
+    expect(screen.getByTestId('heartRate-normal-range')).toHaveTextContent('Normal range: 60–100 BPM');
+    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range: 95–98.4°F');
+    expect(band('battery')).toHaveStyle({ left: '20%', right: '0%' });
+    expect(screen.getByTestId('battery-normal-range')).toHaveTextContent('Normal range: 20–100%');
   });
 
   it('puts the bar on the spec scale with low and high labels (SpO2 90–100)', () => {
@@ -135,5 +190,6 @@ describe('temperature unit', () => {
     expect(card).toHaveTextContent('°C');
     expect(card).toHaveTextContent('↑ High');
     expect(card).not.toHaveTextContent('°F');
+    expect(screen.getByTestId('temperature-normal-range')).toHaveTextContent('Normal range: 35–36.9°C');
   });
 });

@@ -1,15 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store.ts';
-import { OverviewPage } from '@/app/user-area/overview-page.tsx';
-import { UserAreaLayout } from '@/app/user-area/user-area-layout.tsx';
 import { disconnectRealtime } from '@/lib/socket.ts';
-import { loggedIn } from '@/lib/store/auth-slice.ts';
-import { json, makeAlert, makeDevice, makeRecord, mockApi, ok, user } from './dashboard-fixtures.tsx';
+import { json, makeAlert, makeDevice, makeRecord, mockApi, ok } from './dashboard-fixtures.tsx';
+import { ago, apiWith, rawHistory, renderDashboard } from './dashboard-harness.tsx';
 import { lastSocket } from './socket-fake.ts';
 
 vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
@@ -26,87 +20,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
-
-function renderDashboard() {
-  const store = makeStore();
-  store.dispatch(loggedIn(user));
-  const router = createMemoryRouter(
-    [
-      {
-        element: <UserAreaLayout />,
-        children: [
-          { path: '/dashboard', element: <OverviewPage /> },
-          { path: '/dashboard/devices', element: <p>Devices page</p> },
-        ],
-      },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </Provider>,
-  );
-  return { router };
-}
-
-const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-
-type Rec = ReturnType<typeof makeRecord>;
-const stats = (values: number[]): [number, number, number, number] | null =>
-  values.length === 0
-    ? null
-    : [
-        Math.min(...values),
-        values.reduce((a, b) => a + b, 0) / values.length,
-        Math.max(...values),
-        values.length,
-      ];
-const vitals = (rs: Rec[]) => ({
-  readings: rs.length,
-  spo2: stats(rs.flatMap((r) => (r.spo2 === null ? [] : [r.spo2]))),
-  heartRate: stats(rs.flatMap((r) => (r.heartRate === null ? [] : [r.heartRate]))),
-  temperature: stats(rs.flatMap((r) => (r.temperature === null ? [] : [r.temperature]))),
-  battery: stats(rs.flatMap((r) => (r.battery === null ? [] : [r.battery]))),
-});
-
-/** What the server answers for a few readings: each one a raw bucket, oldest first. */
-function rawHistory(records: Rec[], body: unknown) {
-  const { from, to } = body as { from: string; to: string };
-  const inside = records
-    .filter((r) => r.createdAt >= from && r.createdAt <= to)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return ok({
-    resolution: 'raw',
-    bucketSeconds: 0,
-    from,
-    to,
-    buckets: inside.map((r) => ({ t: r.createdAt, ...vitals([r]) })),
-    summary: vitals(inside),
-  });
-}
-
-function apiWith(opts: {
-  devices?: ReturnType<typeof makeDevice>[];
-  records?: ReturnType<typeof makeRecord>[];
-}) {
-  const records = opts.records ?? [];
-  return mockApi({
-    '/device/get-device': () =>
-      ok({ devices: opts.devices ?? [makeDevice({ lastUpdate: records[0]?.createdAt ?? null })] }),
-    '/health/fetch/': () => ok({ healthData: records.slice(0, 1) }),
-    '/health/history/': (body) => rawHistory(records, body),
-    '/alert/latest/3': () =>
-      ok({
-        alerts: [
-          makeAlert({ _id: 'x1', alertTitle: 'First' }),
-          makeAlert({ _id: 'x2', alertTitle: 'Second' }),
-          makeAlert({ _id: 'x3', alertTitle: 'Third' }),
-        ],
-      }),
-  });
-}
 
 describe('user dashboard', () => {
   it("without devices shows the title and an empty state with 'Go to Devices'", async () => {

@@ -97,10 +97,10 @@ export function MetricCardsSkeleton() {
     <LoadingRegion label="Loading health data">
       <div className={GRID}>
         {METRICS.map((m) => (
-          // As tall as a MetricCard (168 px on a phone, 152 px from `sm`): nothing moves when the values arrive.
+          // As tall as a MetricCard (188 px on a phone, 172 px from `sm`): nothing moves when the values arrive.
           <div
             key={m.vital}
-            className="min-h-42 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:min-h-38 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+            className="min-h-47 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:min-h-43 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
           >
             <Skeleton className="h-4 w-1/2" />
             <Skeleton className="h-8 w-2/3" />

@@ -1,4 +1,4 @@
-import { RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalwatch/shared';
+import { isDeviceOnline, RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon, HeartPulseIcon } from '@/components/icons.tsx';
@@ -47,6 +47,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const user = useAppSelector(selectCurrentUser);
   const updatedAt = health.latest?.createdAt ?? null;
+  const lastUpdate = newest(device.lastUpdate, updatedAt);
   // Health Trends is laid out (and its history fetched) while the newest reading loads: the cards
   // below it do not jump when it arrives. Only a device that never sent anything goes without.
   const withTrends = health.loading || health.latest !== null;
@@ -64,7 +65,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
             {health.loading ? '…' : relativeTime(updatedAt, now)}
           </time>
         </p>
-        <LiveStatus />
+        <LiveStatus fresh={health.loading || isDeviceOnline(lastUpdate, now)} />
       </div>
       {health.loading ? (
         <MetricCardsSkeleton />
@@ -82,7 +83,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
         {/* Same place in the tree with or without the chart, so the cards keep their state. */}
         <div className={withTrends ? 'space-y-6' : 'grid items-start gap-6 lg:col-span-3 lg:grid-cols-2'}>
           <RecentAlertsCard />
-          <ConnectionCard lastUpdate={newest(device.lastUpdate, updatedAt)} now={now} />
+          <ConnectionCard lastUpdate={lastUpdate} now={now} />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '@vitalwatch/shared';
+import { MOBILE_BREAKPOINT_PX, type VitalStats } from '@vitalwatch/shared';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
@@ -28,13 +28,29 @@ interface HealthTrendsProps {
   onRangeChange: (range: HealthRangeId) => void;
 }
 
-function AverageTile({ label, value, unit }: { label: string; value: number; unit: string }) {
+interface AverageTileProps {
+  label: string;
+  stats: VitalStats;
+  /** The period's summary has arrived (until then no average is known, not none). */
+  loaded: boolean;
+  unit: string;
+  /** Said under the 0 when the period has no reading of this vital. */
+  none: string;
+}
+
+/**
+ * A period's average. Readings without the vital are not in it (they have no value, not a 0); with
+ * none at all it shows 0 as the spec says, and says why, so a 0 is never read as a measurement.
+ */
+function AverageTile({ label, stats, loaded, unit, none }: AverageTileProps) {
   return (
     <div className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
       <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">
-        {value} <span className="text-sm font-medium text-slate-500 dark:text-slate-400">{unit}</span>
+        {tileAverage(stats)}{' '}
+        <span className="text-sm font-medium text-slate-500 dark:text-slate-400">{unit}</span>
       </p>
+      {loaded && !stats && <p className="text-xs text-slate-600 dark:text-slate-400">{none}</p>}
     </div>
   );
 }
@@ -140,10 +156,18 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
       <div className="mt-4 grid grid-cols-2 gap-3">
         <AverageTile
           label="Avg. Heart Rate"
-          value={tileAverage(h.history?.summary.heartRate ?? null)}
+          stats={h.history?.summary.heartRate ?? null}
+          loaded={Boolean(h.history)}
           unit="BPM"
+          none="No heart-rate readings in this period"
         />
-        <AverageTile label="Avg. SpO2" value={tileAverage(h.history?.summary.spo2 ?? null)} unit="%" />
+        <AverageTile
+          label="Avg. SpO2"
+          stats={h.history?.summary.spo2 ?? null}
+          loaded={Boolean(h.history)}
+          unit="%"
+          none="No SpO2 readings in this period"
+        />
       </div>
     </section>
   );

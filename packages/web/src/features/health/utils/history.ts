@@ -3,6 +3,7 @@ import {
   type HealthHistory,
   type HealthRecord,
   type HistoryBucket,
+  isMissing,
   type VitalStats,
 } from '@vitalwatch/shared';
 
@@ -10,9 +11,9 @@ import {
 const ORIGIN = Date.UTC(2000, 0, 1);
 const VITALS = ['spo2', 'heartRate', 'temperature', 'battery'] as const;
 
-/** `[min, avg, max, count]` with one more reading. */
+/** `[min, avg, max, count]` with one more reading; a missing value is not one. */
 const add = (s: VitalStats, v: number | null): VitalStats => {
-  if (v === null) return s;
+  if (isMissing(v)) return s;
   if (!s) return [v, v, v, 1];
   const [min, avg, max, n] = s;
   return [Math.min(min, v), avg + (v - avg) / (n + 1), Math.max(max, v), n + 1];
