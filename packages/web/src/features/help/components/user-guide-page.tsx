@@ -103,10 +103,11 @@ export function UserGuidePage() {
           <li>Battery: {battery.min} % or more</li>
         </ul>
         <p>
-          Outside its range a card's bar turns red at once. When the newest reading is more than 15 minutes
-          old, the cards say <strong>Stale</strong> rather than "Normal": an old reading says nothing about
-          now. <strong>Health Trends</strong> draws the last hour, day, week, month or a period you choose;
-          gaps are times the device sent nothing.
+          Outside its range a card's bar turns red at once; the green bracket under each bar marks its normal
+          range, and a vital the device did not send says <strong>No reading</strong>. When the newest reading
+          is more than 15 minutes old, the cards say <strong>Stale</strong> with what that old value meant
+          ("Stale · was Abnormal"): it says nothing about now. <strong>Health Trends</strong> draws the last
+          hour, day, week, month or a period you choose; gaps are times the device sent nothing.
         </p>
       </HelpSection>
 
