@@ -48,10 +48,11 @@ export function Header() {
   };
 
   return (
+    // While a menu is open, above the toasts (z-index 9999, which start below it): the menu opens over them.
     <header
       ref={headerRef}
       data-translucent={scrolled}
-      className={`sticky top-0 z-40 border-b transition-colors duration-200 ${
+      className={`sticky top-0 z-40 border-b has-[[aria-expanded=true]]:z-[10000] transition-colors duration-200 ${
         scrolled
           ? 'border-slate-200/80 bg-white/70 shadow-sm backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/70'
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950'

@@ -1,10 +1,12 @@
 import { RELATIVE_TIME_REFRESH_MS, relativeTime } from '@vitalwatch/shared';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon } from '@/components/icons.tsx';
 import { unlockAlarmSound } from '@/lib/alarm-sound.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { dashboardFor, PATHS } from '@/lib/paths.ts';
+import { useCssHeight } from '@/lib/use-css-height.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useUrgentAlerts } from '../hooks/use-urgent-alerts.ts';
 import { useUrgentAttention } from '../hooks/use-urgent-attention.ts';
@@ -28,10 +30,13 @@ export function UrgentAlertsBanner() {
   const { alerts, refreshFailed, knownAt, retry } = useUrgentAlerts();
   const { soundBlocked } = useUrgentAttention(alerts);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const bar = useRef<HTMLElement>(null);
+  useCssHeight(bar, '--urgent-bar-height');
   if (alerts.length === 0 && !refreshFailed) return null;
   const more = alerts.length - SHOWN;
   return (
     <section
+      ref={bar}
       role="alert"
       aria-label="Urgent alerts"
       data-testid="urgent-banner"
