@@ -76,8 +76,10 @@ export function UrgentAlertsBanner() {
           </ul>
         )}
         {soundBlocked && (
-          <p className="flex flex-wrap items-center gap-2 text-sm text-red-950 dark:text-red-50">
-            The browser holds back the alert sound until you allow it.
+          <p className="flex items-center gap-2 text-sm text-red-950 dark:text-red-50">
+            <span className="hidden sm:inline">
+              The browser holds back the alert sound until you allow it.
+            </span>
             <Button size="sm" variant="secondary" onClick={unlockAlarmSound}>
               Turn on sound
             </Button>
@@ -93,13 +95,21 @@ function RefreshFailed({ knownAt, onRetry }: { knownAt: number | null; onRetry: 
   return (
     <p
       data-testid="urgent-refresh-failed"
-      className="flex flex-wrap items-center gap-2 text-sm font-medium text-amber-950 dark:text-amber-50"
+      className="flex items-center gap-2 text-sm font-medium text-amber-950 dark:text-amber-50"
     >
       <AlertTriangleIcon className="size-4 shrink-0 text-amber-700 dark:text-amber-300" />
-      {knownAt === null
-        ? 'Could not load urgent alerts.'
-        : `Could not refresh alerts — showing what was known at ${formatClock(knownAt)}.`}
-      <Button size="sm" variant="secondary" onClick={onRetry}>
+      {knownAt === null ? (
+        <span className="min-w-0 flex-1 sm:flex-none">Could not load urgent alerts.</span>
+      ) : (
+        <span className="min-w-0 flex-1 sm:flex-none">
+          {/* One line on a phone: the short form there, the whole sentence from sm up. */}
+          <span className="sm:hidden">Not refreshed since {formatClock(knownAt)}</span>
+          <span className="hidden sm:inline">
+            Could not refresh alerts — showing what was known at {formatClock(knownAt)}.
+          </span>
+        </span>
+      )}
+      <Button size="sm" variant="secondary" onClick={onRetry} className="shrink-0">
         Retry
       </Button>
     </p>
