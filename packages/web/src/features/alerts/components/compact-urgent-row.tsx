@@ -20,7 +20,7 @@ interface CompactUrgentRowProps {
 export function CompactUrgentRow({ alert, count, now }: CompactUrgentRowProps) {
   const { busy, act } = useAlertAction();
   return (
-    <div data-testid="urgent-compact" className="flex items-center gap-2 text-sm sm:hidden">
+    <div data-testid="urgent-compact" className="flex items-center gap-2 text-sm">
       <Link
         to={PATHS.alerts}
         aria-label={`${count} urgent ${count === 1 ? 'alert' : 'alerts'}`}

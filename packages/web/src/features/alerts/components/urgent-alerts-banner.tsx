@@ -7,6 +7,7 @@ import { unlockAlarmSound } from '@/lib/alarm-sound.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { dashboardFor, PATHS } from '@/lib/paths.ts';
 import { useCssHeight } from '@/lib/use-css-height.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useUrgentAlerts } from '../hooks/use-urgent-alerts.ts';
 import { useUrgentAttention } from '../hooks/use-urgent-attention.ts';
@@ -31,6 +32,8 @@ export function UrgentAlertsBanner() {
   const { soundBlocked } = useUrgentAttention(alerts);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const bar = useRef<HTMLElement>(null);
+  // Below Tailwind's sm (640 px): one line. Asked this way round, a browser that cannot tell gets the full list.
+  const phone = useMediaQuery('(max-width: 639.98px)');
   useCssHeight(bar, '--urgent-bar-height');
   if (alerts.length === 0 && !refreshFailed) return null;
   const more = alerts.length - SHOWN;
@@ -47,9 +50,9 @@ export function UrgentAlertsBanner() {
       }`}
     >
       <div className="mx-auto max-w-7xl space-y-2 px-4 py-2 sm:px-6 sm:py-3 lg:px-8">
-        {alerts[0] && <CompactUrgentRow alert={alerts[0]} count={alerts.length} now={now} />}
-        {alerts.length > 0 && (
-          <ul className="hidden space-y-2 sm:block">
+        {phone && alerts[0] && <CompactUrgentRow alert={alerts[0]} count={alerts.length} now={now} />}
+        {!phone && alerts.length > 0 && (
+          <ul className="space-y-2">
             {alerts.slice(0, SHOWN).map((alert) => (
               // The actions follow the text rather than sit at the far right, where toasts appear over them.
               <li key={alert._id} className="flex flex-row items-center gap-3">
