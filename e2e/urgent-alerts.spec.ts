@@ -88,7 +88,7 @@ test('a FALL while the carer is on a scrolled Profile page: the bar stays in vie
   await expect(toast).toBeVisible();
   await expect(banner).toBeInViewport();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Alerts, 1 unread' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Alerts (1 unread)' })).toBeVisible();
   await expect(page).toHaveTitle(`(1) FALL — ${plainTitle}`);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon-alert.svg');
   // Its link leads to that wearer's dashboard.

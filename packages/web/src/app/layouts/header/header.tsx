@@ -89,7 +89,7 @@ export function Header() {
             type="button"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread ? `, ${unread} unread alerts` : ''}`}
+            aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread ? ` (${unread} unread alerts)` : ''}`}
             onClick={() => setMenuOpen((open) => !open)}
             className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           >

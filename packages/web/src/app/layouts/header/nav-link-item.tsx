@@ -6,7 +6,7 @@ interface NavLinkItemProps {
   /** Layout classes: inline in the bar, block in the mobile menu. */
   className: string;
   onNavigate?: () => void;
-  /** Unread alerts: a red count after the label, and "Alerts, 3 unread" as its name. */
+  /** Unread alerts: a red count after the label, and "Alerts (3 unread)" as its name. */
   unread?: number | null;
 }
 
@@ -25,19 +25,23 @@ export function NavLinkItem({ item, className, onNavigate, unread }: NavLinkItem
       to={item.to}
       end={item.end}
       onClick={onNavigate}
-      aria-label={badge ? `${item.label}, ${unread} unread` : undefined}
       className={({ isActive }) =>
         `${className} rounded-lg font-medium ${isActive && !isSection ? current : idle}`
       }
     >
       {item.label}
       {badge && (
-        <span
-          data-testid="unread-badge"
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 py-0.5 align-text-top text-xs leading-none font-bold text-white dark:bg-red-600"
-        >
-          {badge}
-        </span>
+        <>
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 py-0.5 align-text-top text-xs leading-none font-bold text-white dark:bg-red-600"
+          >
+            {badge}
+          </span>
+          {/* The name reads "Alerts (3 unread)"; the visible text stays part of it (WCAG 2.5.3). */}
+          <span className="sr-only">{` (${unread} unread)`}</span>
+        </>
       )}
     </NavLink>
   );
