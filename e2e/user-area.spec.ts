@@ -96,6 +96,12 @@ test('a new user: sign up, add a device, live readings and alerts, history, rena
       })),
     ]);
     await ingestAlerts(page.request, ring, [{ alertType: 'SOS' }, { alertType: 'FALL' }]);
+    // High-priority toasts stay until acknowledged or closed (the urgent bar keeps the alerts): the
+    // carer closes them before working on the list under them.
+    const lasting = page.locator('.Toastify__toast--error');
+    await expect(lasting).toHaveCount(3);
+    for (const close of await lasting.getByRole('button', { name: 'close' }).all()) await close.click();
+    await expect(lasting).toHaveCount(0);
 
     await page.getByRole('link', { name: 'View All Alerts' }).click();
     await expect(page).toHaveURL(/\/dashboard\/alerts$/);

@@ -10,6 +10,12 @@ export const PASSWORD_CHANGE_BUTTON_MIN_LENGTH = 6;
 export const GUARD_SPINNER_MS = 50;
 export const TOAST_AUTOCLOSE_AUTH_MS = 5000;
 export const TOAST_AUTOCLOSE_APP_MS = 3000;
+/**
+ * How often the urgent alert sound repeats while a high-priority alert is unacknowledged:
+ * IEC 60601-1-8 has a high-priority alarm signal repeat its burst (every 2.5 to 15 s) until
+ * the alarm is acknowledged.
+ */
+export const URGENT_SOUND_REPEAT_MS = 10_000;
 export const HEADER_TRANSLUCENT_SCROLL_PX = 10;
 export const RELATIVE_TIME_REFRESH_MS = 60_000;
 
@@ -96,4 +102,6 @@ export const STORAGE_KEYS = {
   /** Whose account `sentFCMToken` was saved for: another user signing in on this browser saves it again. */
   sentFcmTokenUser: 'sentFCMTokenUser',
   theme: 'theme',
+  /** 'on' when this browser sounds urgent alerts (Profile → Sound for urgent alerts); off by default. */
+  urgentAlertSound: 'urgent-alert-sound',
 } as const;

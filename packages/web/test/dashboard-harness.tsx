@@ -82,6 +82,8 @@ export function apiWith(opts: {
       ok({ devices: opts.devices ?? [makeDevice({ lastUpdate: records[0]?.createdAt ?? null })] }),
     '/health/fetch/': () => ok({ healthData: records.slice(0, 1) }),
     '/health/history/': (body) => rawHistory(records, body),
+    // The urgent banner's list (none active); unanswered, the banner would say it could not load.
+    '/alert/all': () => ok({ alerts: [], nextCursor: null, total: 0, unreadCount: 0 }),
     '/alert/latest/3': () =>
       ok({
         alerts: [

@@ -26,6 +26,10 @@ export const PATHS = {
   apiReference: '/docs',
 } as const;
 
+/** The dashboard with this device chosen (`?device=<id>`): where an alert about it leads. */
+export const dashboardFor = (deviceId: string): string =>
+  `${PATHS.dashboard}?${new URLSearchParams({ device: deviceId })}`;
+
 /** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */
 export const homeForRole = (role: Role): string => (role === 'admin' ? PATHS.admin : PATHS.dashboard);
 

@@ -1,6 +1,5 @@
 import { ERRORS } from '@vitalwatch/shared';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
 import { MetricCardsSkeleton } from '@/components/metric-cards.tsx';
@@ -14,10 +13,16 @@ import { DeviceOverview } from './device-overview.tsx';
 const TITLE = 'Health Dashboard';
 const SUBTITLE = 'Monitor your health metrics in real-time';
 
-/** The user dashboard (/dashboard): empty state without devices, else the chosen device's overview. */
+/**
+ * The user dashboard (/dashboard): empty state without devices, else the chosen device's overview.
+ * The choice is in the address (`?device=<id>`), so an alert can link to its wearer's dashboard;
+ * an unknown or missing id shows the first device.
+ */
 export function OverviewPage() {
   const { state, reload } = useDevices();
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const chosenId = params.get('device');
+  const setChosenId = (id: string) => setParams({ device: id }, { replace: true });
   const devices = state.status === 'ready' ? state.data : [];
   const selected = devices.find((d) => d._id === chosenId) ?? devices[0] ?? null;
 

@@ -2,8 +2,11 @@ import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'react-toastify';
+import { isUrgent } from '@/features/alerts/api/urgent-alerts.ts';
 import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
+import { useUnreadCount } from '@/features/alerts/hooks/use-unread-count.ts';
+import { alertToastId } from '@/features/alerts/hooks/use-urgent-attention.ts';
 import {
   forgetSentToken,
   pushPermission,
@@ -22,11 +25,13 @@ function announce(alerts: readonly AlertRecord[]) {
     toast.info(`${alerts.length} new alerts from your devices`);
   } else {
     for (const alert of alerts) {
-      // Colour by priority; high-priority ones also stay in the urgent banner until acknowledged.
+      // Colour by priority. An unacknowledged high-priority one stays (no 3 s auto-close) until
+      // closed or acknowledged (the banner then closes it), and in the urgent banner.
       const show =
         alert.priority === 'high' ? toast.error : alert.priority === 'medium' ? toast.warning : toast.info;
       show(`${PRIORITY_LABELS[alert.priority]} · ${alert.deviceName}: ${alert.alertTitle}`, {
-        toastId: `alert-${alert._id}`,
+        toastId: alertToastId(alert._id),
+        ...(isUrgent(alert) ? { autoClose: false } : {}),
       });
     }
   }
@@ -59,6 +64,7 @@ export function UserAreaLayout() {
     );
   }, [userId]);
   useRealtimeEvent('alerts', announce);
+  useUnreadCount();
   return (
     <>
       <UrgentAlertsBanner />

@@ -10,6 +10,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout.ts';
 import { homeForRole, PATHS } from '@/lib/paths.ts';
 import { selectCurrentUser, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import { useUnreadBadge } from '@/lib/unread-badge.ts';
 import { navItemsFor } from './nav-items.ts';
 import { NavLinkItem } from './nav-link-item.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -36,6 +37,9 @@ export function Header() {
   useDismiss(headerRef, menuOpen, closeMenu);
 
   const items = navItemsFor(role);
+  const badge = useUnreadBadge();
+  const unread = role === 'user' && badge ? badge : null;
+  const unreadOf = (item: { to: unknown }) => (item.to === PATHS.alerts ? unread : null);
   const signOut = async () => {
     closeMenu();
     const ok = await logout();
@@ -44,10 +48,11 @@ export function Header() {
   };
 
   return (
+    // While a menu is open, above the toasts (z-index 9999, which start below it): the menu opens over them.
     <header
       ref={headerRef}
       data-translucent={scrolled}
-      className={`sticky top-0 z-40 border-b transition-colors duration-200 ${
+      className={`sticky top-0 z-40 border-b has-[[aria-expanded=true]]:z-[10000] transition-colors duration-200 ${
         scrolled
           ? 'border-slate-200/80 bg-white/70 shadow-sm backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/70'
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950'
@@ -61,7 +66,7 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.label}>
-                <NavLinkItem item={item} className="px-3 py-2 text-sm" />
+                <NavLinkItem item={item} className="px-3 py-2 text-sm" unread={unreadOf(item)} />
               </li>
             ))}
           </ul>
@@ -84,11 +89,14 @@ export function Header() {
             type="button"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread ? ` (${unread} unread alerts)` : ''}`}
             onClick={() => setMenuOpen((open) => !open)}
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           >
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {unread && !menuOpen && (
+              <span className="absolute top-0.5 right-0.5 size-3 rounded-full border-2 border-white bg-red-700 dark:border-slate-950 dark:bg-red-500" />
+            )}
           </button>
         </div>
       </div>
@@ -102,7 +110,12 @@ export function Header() {
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.label}>
-              <NavLinkItem item={item} className="block px-3 py-2.5 text-base" onNavigate={closeMenu} />
+              <NavLinkItem
+                item={item}
+                className="block px-3 py-2.5 text-base"
+                onNavigate={closeMenu}
+                unread={unreadOf(item)}
+              />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { markedRead, withLifecycle } from '../utils/merge-alerts.ts';
 import { alertsHistoryApi } from './alerts-history.ts';
 import type { AlertQuery } from './get-alerts-page.ts';
 import { latestAlertsApi } from './latest-alerts.ts';
+import { refreshUnreadCount } from './unread-count.ts';
 import { isUrgent, urgentAlertsApi } from './urgent-alerts.ts';
 
 type Thunk = (dispatch: AppDispatch, getState: () => RootState) => void;
@@ -32,12 +33,17 @@ const everyCopy =
  * These alerts are read now. `allOf`: they are every unread alert matching these filters (Mark all
  * as read), so that list has none left.
  */
-export const alertsRead = (ids: ReadonlySet<string>, allOf?: AlertQuery): Thunk =>
-  everyCopy({
-    latest: (alerts) => markedRead(alerts, ids),
-    urgent: (alerts) => markedRead(alerts, ids),
-    history: (query) => (pages) => readInHistory(pages, ids, allOf !== undefined && sameQuery(query, allOf)),
-  });
+export const alertsRead =
+  (ids: ReadonlySet<string>, allOf?: AlertQuery): Thunk =>
+  (dispatch, getState) => {
+    everyCopy({
+      latest: (alerts) => markedRead(alerts, ids),
+      urgent: (alerts) => markedRead(alerts, ids),
+      history: (query) => (pages) =>
+        readInHistory(pages, ids, allOf !== undefined && sameQuery(query, allOf)),
+    })(dispatch, getState);
+    void dispatch(refreshUnreadCount());
+  };
 
 /** An alert was acknowledged or resolved (by this user, or another carer): it changes everywhere. */
 export const lifecycleChanged = (update: AlertLifecycle): Thunk =>

@@ -53,7 +53,7 @@ export function AlertActions({ alert }: { alert: AlertRecord }) {
           variant={alert.priority === 'high' ? 'danger' : 'primary'}
           disabled={busy !== null}
           aria-label={`Acknowledge: ${alert.alertTitle} on ${alert.deviceName}`}
-          onClick={() => void act('acknowledge', alert._id)}
+          onClick={() => void act('acknowledge', alert)}
         >
           {busy === 'acknowledge' && <Spinner className="size-4" />}
           Acknowledge
@@ -65,7 +65,7 @@ export function AlertActions({ alert }: { alert: AlertRecord }) {
           variant="secondary"
           disabled={busy !== null}
           aria-label={`Mark handled: ${alert.alertTitle} on ${alert.deviceName}`}
-          onClick={() => void act('resolve', alert._id)}
+          onClick={() => void act('resolve', alert)}
         >
           {busy === 'resolve' && <Spinner className="size-4" />}
           Mark handled

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/status-panels.tsx';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { AlertEmailsSection } from './alert-emails-section.tsx';
+import { AlertSoundSection } from './alert-sound-section.tsx';
 import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
@@ -27,6 +28,7 @@ export function ProfilePage() {
             <TwoFactorSection user={user} />
             <UnitsSection user={user} />
             <AlertEmailsSection user={user} />
+            <AlertSoundSection />
             <QuietHoursSection user={user} />
             <SnoozesSection />
             <ConnectedBrowsersSection />
