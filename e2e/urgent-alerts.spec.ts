@@ -38,7 +38,8 @@ async function carerWithDevice(page: Page): Promise<{ user: TestUser; band: Crea
   await addDeviceForUser(page.request, user, band, "Dad's band");
   await signInWithTokens(page, user.username, user.password);
   await page.goto('/dashboard');
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  // The device has sent nothing yet: connected, with no new readings (not "Live").
+  await expect(page.getByRole('status').filter({ hasText: 'Connected · no new readings' })).toBeVisible();
   return { user, band };
 }
 
