@@ -7,6 +7,10 @@ export const DEVICE_SETUP_MESSAGES = {
   latestFetched: 'Latest reading fetched successfully',
   testReadingSent: 'Test reading sent',
   inactive: 'This device is inactive: switch it to Active before sending a test reading',
+  testReadingFailed: 'Failed to send a test reading',
+  latestFetchFailed: 'Failed to fetch the latest reading',
+  httpSnippetCopied: 'HTTP snippet copied!',
+  mqttSnippetCopied: 'MQTT snippet copied!',
 } as const;
 
 /**
