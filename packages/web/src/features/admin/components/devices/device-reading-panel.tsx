@@ -31,7 +31,7 @@ function DeviceState({ device, latest, now }: { device: AdminDevice; latest: Adm
   const online = isDeviceOnline(at, now);
   const text = !at
     ? 'No reading yet'
-    : `${online ? 'Online' : 'Offline'} · last reading ${relativeTime(at, now)}`;
+    : `${online ? 'Online' : 'Offline'} · last reading: ${relativeTime(at, now)}`;
   return (
     <div className="space-y-1 text-sm">
       <p

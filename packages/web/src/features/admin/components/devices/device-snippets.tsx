@@ -57,8 +57,8 @@ export function DeviceSnippets({ device, mqtt }: DeviceSnippetsProps) {
           Send readings from the device
         </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Each command sends one reading the way the device will. Run one in a terminal, or give the device
-          the same address and code.
+          Each command sends one reading the way the device will: run one in a terminal, or give the device
+          the same address and code. The API auth code shows as dots here; the copy has it.
         </p>
       </div>
       <Snippet
