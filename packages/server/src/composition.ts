@@ -28,6 +28,7 @@ import { DeviceService } from './modules/device/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { fhirOtherVersions } from './modules/fhir/http.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
+import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
 import { pushRoutes } from './modules/push-subscriptions/routes.ts';
@@ -202,6 +203,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [sharedRoutes, '/api/v1/shared'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
+    [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],

@@ -14,6 +14,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';
+export * from './schemas/device-setup.ts';
 export * from './schemas/export.ts';
 export * from './schemas/fhir.ts';
 export * from './schemas/health.ts';

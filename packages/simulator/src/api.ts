@@ -1,6 +1,9 @@
 import {
   type AdminDevice,
+  type AdminUser,
   adminDeviceResponse,
+  adminDevicesResponse,
+  adminUsersResponse,
   authResponse,
   type DeviceTopicKind,
   errorBody,
@@ -59,6 +62,40 @@ export class ServerApi {
       '/api/v1/admin/add-device',
       adminDeviceResponse,
       { deviceName, isValid: true, users },
+      { authorization: `Bearer ${accessToken}` },
+    );
+    return body.data.device;
+  }
+
+  /** Every account of role user (those a device can be assigned to). */
+  async users(accessToken: string): Promise<AdminUser[]> {
+    const body = await this.call(
+      '/api/v1/admin/all-users',
+      adminUsersResponse,
+      { isUser: true },
+      { authorization: `Bearer ${accessToken}` },
+    );
+    return body.data.users;
+  }
+
+  async devices(accessToken: string): Promise<AdminDevice[]> {
+    const body = await this.call(
+      '/api/v1/admin/all-devices',
+      adminDevicesResponse,
+      {},
+      {
+        authorization: `Bearer ${accessToken}`,
+      },
+    );
+    return body.data.devices;
+  }
+
+  /** Sets who a device is assigned to (the whole list), keeping its name. */
+  async assignDevice(accessToken: string, device: AdminDevice, users: string[]): Promise<AdminDevice> {
+    const body = await this.call(
+      `/api/v1/admin/update-device/${encodeURIComponent(device._id)}`,
+      adminDeviceResponse,
+      { deviceName: device.deviceName, users },
       { authorization: `Bearer ${accessToken}` },
     );
     return body.data.device;

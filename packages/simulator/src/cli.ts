@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
-import { ensureDevices, loadDevices, saveDevices } from './devices.ts';
+import { assignDevices, ensureDevices, loadDevices, saveDevices } from './devices.ts';
 import { acceptsWrongPassword, type DeviceLink, httpLink, mqttLink } from './links.ts';
 import { inBatches, Progress } from './progress.ts';
 import { Simulation } from './simulation.ts';
@@ -16,7 +16,8 @@ const HELP = `Usage: npm run simulate -- [options]
   --url URL              server (default http://127.0.0.1:3000)
   --mqtt-url URL         MQTT broker (default mqtt://<server host>:1883; the server prints where its broker listens)
   --admin-user NAME      admin who creates missing devices (default admin)
-  --admin-password PW    or env VW_ADMIN_PASSWORD; needed only to create devices
+  --admin-password PW    or env VW_ADMIN_PASSWORD; needed to create devices and to assign them
+  --assign-to USERNAME   assign the devices to this user (role user): they see them live in My Devices
   --api-codes FILE       reuse these devices (JSON: [{_id, apiAuthCode}] or a file saved by a run)
   --save FILE            where created devices are saved and reused from (default ./simulated-devices.json)
   --duration S           stop after S seconds (default: run until Ctrl+C)
@@ -33,6 +34,7 @@ const options = z.object({
     .optional(),
   adminUser: z.string().min(1),
   adminPassword: z.string().min(1).optional(),
+  assignTo: z.string().trim().min(1).optional(),
   apiCodes: z.string().optional(),
   save: z.string().min(1),
   duration: z.coerce.number().positive().optional(),
@@ -51,6 +53,7 @@ function readOptions() {
       'mqtt-url': { type: 'string' },
       'admin-user': { type: 'string', default: 'admin' },
       'admin-password': { type: 'string', default: process.env.VW_ADMIN_PASSWORD },
+      'assign-to': { type: 'string' },
       'api-codes': { type: 'string' },
       save: { type: 'string', default: 'simulated-devices.json' },
       duration: { type: 'string' },
@@ -68,6 +71,7 @@ function readOptions() {
     mqttUrl: values['mqtt-url'],
     adminUser: values['admin-user'],
     adminPassword: values['admin-password'],
+    assignTo: values['assign-to'],
     apiCodes: values['api-codes'],
   });
   if (!parsed.success) {
@@ -85,18 +89,35 @@ async function main() {
   const saveFile = path.resolve(cwd, opts.save);
   const known = loadDevices(opts.apiCodes ? path.resolve(cwd, opts.apiCodes) : saveFile) ?? [];
   const password = opts.adminPassword;
+  let session: Promise<string> | undefined;
+  const admin = password
+    ? () => (session ??= api.login(opts.adminUser, password).then((s) => s.accessToken))
+    : undefined;
+  if (opts.assignTo && !admin) {
+    throw new Error(
+      '--assign-to needs --admin-password (or VW_ADMIN_PASSWORD): assigning devices is an admin action',
+    );
+  }
   const devices = await ensureDevices({
     api,
     count: opts.devices,
     known,
-    admin: password ? async () => (await api.login(opts.adminUser, password)).accessToken : undefined,
+    admin,
     onCreated: (n) => process.stdout.write(`\rcreating devices: ${n}/${opts.devices}`),
   });
   if (devices.length > known.length) {
     saveDevices(saveFile, opts.url, [...devices, ...known.slice(devices.length)]);
+    process.stdout.write(`\nsaved ${devices.length} devices to ${saveFile}; a rerun reuses them.\n`);
+  }
+  if (opts.assignTo && admin) {
+    const added = await assignDevices(api, await admin(), opts.assignTo, devices);
     process.stdout.write(
-      `\nsaved ${devices.length} devices to ${saveFile}; a rerun reuses them.` +
-        ' To watch one, add it in My Devices with its activationCode from that file.\n',
+      `assigned ${devices.length} devices to ${opts.assignTo} (${added} newly): signed in as ${opts.assignTo},` +
+        ' they see them live in My Devices and on the dashboard.\n',
+    );
+  } else if (devices.length > known.length) {
+    process.stdout.write(
+      'To watch one, rerun with --assign-to <username>, or add it in My Devices with its activationCode from that file.\n',
     );
   }
 

@@ -78,3 +78,36 @@ export async function ensureDevices(opts: EnsureDevicesOptions): Promise<Simulat
   }
   return devices;
 }
+
+/**
+ * Assigns `devices` to the user named `username` (role user), adding them beside whoever else is
+ * assigned; those already theirs are left alone. Resolves to how many were newly assigned.
+ */
+export async function assignDevices(
+  api: ServerApi,
+  token: string,
+  username: string,
+  devices: readonly SimulatedDevice[],
+): Promise<number> {
+  const wanted = username.toLowerCase();
+  const user = (await api.users(token)).find((u) => u.username.toLowerCase() === wanted);
+  if (!user) {
+    throw new Error(
+      `--assign-to ${username}: no user of that name (sign them up first, or add them in Admin → Users; admins cannot be assigned devices)`,
+    );
+  }
+  const ours = new Set(devices.map((d) => d._id));
+  const onServer = (await api.devices(token)).filter((d) => ours.has(d._id));
+  if (onServer.length < ours.size) {
+    throw new Error(
+      `--assign-to: ${ours.size - onServer.length} of the simulated devices are no longer on the server (delete the saved file to create new ones)`,
+    );
+  }
+  const toAssign = onServer.filter((d) => !d.users.includes(user._id));
+  for (let i = 0; i < toAssign.length; i += 20) {
+    await Promise.all(
+      toAssign.slice(i, i + 20).map((d) => api.assignDevice(token, d, [...d.users, user._id])),
+    );
+  }
+  return toAssign.length;
+}

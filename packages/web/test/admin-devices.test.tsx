@@ -22,6 +22,7 @@ afterEach(() => {
 const base = () => ({
   '/admin/all-devices': () => ok({ devices: [band, ring] }),
   '/admin/all-users': () => ok({ users }),
+  '/admin/device-latest/d1': () => ok({ healthData: null, mqtt: { host: null, port: 1883 } }),
 });
 
 async function rowOf(name: string) {

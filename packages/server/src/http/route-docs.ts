@@ -105,6 +105,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/admin/change-validity/:id': { summary: 'Enable or disable a device', errors: record },
   'POST /api/v1/admin/regenerate-code/:id': { summary: "Replace a device's API code", errors: record },
   'POST /api/v1/admin/delete-device/:id': { summary: 'Delete a device', errors: record },
+  'POST /api/v1/admin/device-latest/:id': {
+    summary: "A device's newest reading and where MQTT listens",
+    errors: record,
+  },
+  'POST /api/v1/admin/test-reading/:id': {
+    summary: 'Store one normal reading for a device, as the device would send it',
+    errors: [404, 409],
+  },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'device-unassign': 'Device removed from a user',
   'device-backup-contacts': 'Backup contacts set',
   'device-rename': 'Device renamed',
+  'device-test-reading': 'Test reading sent by an admin',
   'alarm-settings-change': 'Alarm settings changed',
   'access-denied': 'Admin page or action refused',
   'alert-acknowledge': 'Alert acknowledged',

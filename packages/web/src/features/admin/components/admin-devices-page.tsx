@@ -13,6 +13,7 @@ import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { filterDevices } from '../utils/assigned-users.ts';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
+import { FirstRunSteps } from './devices/first-run-steps.tsx';
 
 /** Device Management (/admin-dashboard/devices): search, the device table and its modals. */
 export function AdminDevicesPage() {
@@ -89,6 +90,7 @@ export function AdminDevicesPage() {
           action={query.trim() ? undefined : addButton}
         />
       )}
+      {devices.state.status === 'ready' && list.length === 0 && <FirstRunSteps />}
       {visible.length > 0 && (
         <DataTable caption="Devices" columns={DEVICE_COLUMNS}>
           {visible.map((device) => (

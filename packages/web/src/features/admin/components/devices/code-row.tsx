@@ -7,6 +7,8 @@ import { copyWithToast } from '../../utils/copy.ts';
 
 interface CodeRowProps {
   label: string;
+  /** Who uses this code, and where. */
+  hint: string;
   code: string;
   /** Toast after a copy ('Activation code copied!', 'API auth code copied!'). */
   copiedMessage: string;
@@ -21,6 +23,7 @@ interface CodeRowProps {
 /** One device code: shown (or masked), copyable, and regenerable after a confirmation. */
 export function CodeRow({
   label,
+  hint,
   code,
   copiedMessage,
   secret,
@@ -73,6 +76,7 @@ export function CodeRow({
           />
         </div>
       </div>
+      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{hint}</p>
       {revealed ? (
         <code className="mt-1 block font-mono text-sm break-all text-slate-900 dark:text-slate-100">
           {code}

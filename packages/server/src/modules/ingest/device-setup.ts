@@ -1,0 +1,86 @@
+/**
+ * The admin's first-run path for a device: its newest reading, where MQTT listens, and one test
+ * reading sent through the device's own ingest path (so alarms, rollups and real-time updates
+ * treat it as any reading).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEVICE_MESSAGES,
+  DEVICE_SETUP_MESSAGES,
+  type HealthRecord,
+  type IngestResult,
+  type MqttEndpoint,
+  type TestReading,
+} from '@vitalwatch/shared';
+import type { Db } from '../../db/index.ts';
+import { conflict, isDomainError, notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { MqttStatus } from '../../mqtt/gateway.ts';
+import { type DeviceRow, findDeviceById } from '../device/service.ts';
+import { listReadings, presentHealthRecord } from '../readings/service.ts';
+import type { IngestService } from './service.ts';
+
+/** The MQTT port a URL without one means (IANA: 1883 for mqtt, 8883 for mqtts). */
+const mqttDefaultPort = (url: URL) => (url.protocol === 'mqtts:' ? 8883 : 1883);
+
+/** Where devices publish: the embedded broker's port, an external broker's address, or null when off. */
+export function mqttEndpointOf(status: MqttStatus): MqttEndpoint | null {
+  if (status.mode === 'embedded') return { host: null, port: status.port };
+  if (status.mode === 'external') {
+    const url = new URL(status.url);
+    return { host: url.hostname, port: url.port ? Number(url.port) : mqttDefaultPort(url) };
+  }
+  return null;
+}
+
+const between = (min: number, max: number, step: number, random: () => number) =>
+  Math.round((min + random() * (max - min)) / step) * step;
+
+/**
+ * One reading well inside every normal range: values NEWS2 (Royal College of Physicians, 2017)
+ * scores 0 (SpO2 ≥ 96 %, pulse 51–90, temperature 36.1–38.0 °C) that are also inside the spec's
+ * normal ranges (SpO2 ≥ 95, heart rate 60–100, temperature 95–98.4 °F), and a battery far above
+ * the low-battery level of 20 %. Its `messageId` says it is a test.
+ */
+export function normalTestReading(random: () => number = Math.random): TestReading {
+  return {
+    messageId: `admin-test-${randomUUID()}`,
+    spo2: between(97, 99, 1, random),
+    heartRate: between(66, 80, 1, random),
+    temperature: Number(between(97.6, 98.2, 0.1, random).toFixed(1)),
+    battery: between(85, 100, 1, random),
+  };
+}
+
+async function adminDevice(db: Db, deviceId: string): Promise<DeviceRow> {
+  const device = isUuid(deviceId) ? await findDeviceById(db, deviceId) : undefined;
+  if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+  return device;
+}
+
+/** The device's newest reading (by `recordedAt`), or null; 404 for an unknown device. */
+export async function latestReadingOf(db: Db, deviceId: string): Promise<HealthRecord | null> {
+  const device = await adminDevice(db, deviceId);
+  const [newest] = await listReadings(db, device.id, { limit: 1 });
+  return newest ? presentHealthRecord(newest) : null;
+}
+
+/**
+ * Stores one normal reading for the device through `ingest.ingestHealth`, the call the HTTP and
+ * MQTT ingest make once a device is authenticated. 404 for an unknown device; 409 for an inactive
+ * one (a device's own reading would be refused with 403, which here would read as "not an admin").
+ */
+export async function sendTestReading(
+  db: Db,
+  ingest: IngestService,
+  deviceId: string,
+): Promise<IngestResult & { reading: TestReading }> {
+  const device = await adminDevice(db, deviceId);
+  if (!device.isValid) throw conflict(DEVICE_SETUP_MESSAGES.inactive);
+  const reading = normalTestReading();
+  const result = await ingest.ingestHealth({ id: device.id }, [reading]).catch((err: unknown) => {
+    // Switched off since it was read above: the commit refused it.
+    throw isDomainError(err, 'deviceInactive') ? conflict(DEVICE_SETUP_MESSAGES.inactive) : err;
+  });
+  return { ...result, reading };
+}
