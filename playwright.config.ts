@@ -25,7 +25,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // The Node running Playwright (under npx or npm, the project's pinned one) runs the server too.
+    command: `"${process.execPath}" scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,15 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeE2ePushPeerCert } from '../packages/server/test/push-peer-cert.mjs';
+import { serverArgs, serverEnv } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-e2e-'));
 // e2e/push.spec.ts runs a local HTTPS push service with this certificate; the server trusts it.
 const pushPeer = writeE2ePushPeerCert(process.env.PORT ?? '3000');
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+const child = spawn(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
-  env: {
+  env: serverEnv({
     ...process.env,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
@@ -28,7 +29,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packa
     PUSH_TEST_ONLY_HOSTS: '127.0.0.1',
     // Every test user signs up from 127.0.0.1.
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
-  },
+  }),
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArgs, serverEnv } from './server-command.mjs';
 import { webDist } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,10 +42,10 @@ async function waitUntilReady(base, child) {
 export async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
+    env: serverEnv({
       ...process.env,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
@@ -56,7 +57,7 @@ export async function startServer() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST: webDist,
-    },
+    }),
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {

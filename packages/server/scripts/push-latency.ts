@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
 
 /** The server as `npm start` runs it, trusting the local push service's certificate. */
 function startServer(port: number, dataDir: string, caFile: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', serverMain], {
+  return spawn(process.execPath, [serverMain], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

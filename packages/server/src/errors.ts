@@ -58,12 +58,13 @@ export interface ErrorDetails {
 
 /** The one error family: a stable code, a message safe to show, and optional details. */
 export class DomainError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: ErrorDetails = {},
-  ) {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(message);
+    this.code = code;
+    this.details = details;
     this.name = 'DomainError';
   }
 

@@ -46,7 +46,10 @@ export class Subscriber {
   private readonly ecdh: ECDH;
   readonly auth: Buffer;
 
-  constructor(readonly endpoint: string) {
+  readonly endpoint: string;
+
+  constructor(endpoint: string) {
+    this.endpoint = endpoint;
     this.ecdh = createECDH('prime256v1');
     this.ecdh.generateKeys();
     this.auth = randomBytes(16);

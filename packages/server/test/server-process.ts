@@ -14,7 +14,7 @@ export interface ServerProcess {
 /** The real `main.ts` in its own OS process (on `port`, or a free one); resolves once it prints its URL. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const child = spawn(process.execPath, [mainTs], {
     env: {
       ...process.env,
       MQTT_PORT: '0',

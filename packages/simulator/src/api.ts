@@ -14,13 +14,15 @@ import type { z } from 'zod';
 
 /** A failed call: `retryable` for network errors, 429 and 5xx (the same messageId makes a retry safe). */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+
+  constructor(message: string, status: number, retryable: boolean, retryAfterMs?: number) {
     super(message);
+    this.status = status;
+    this.retryable = retryable;
+    this.retryAfterMs = retryAfterMs;
     this.name = 'ApiError';
   }
 }
@@ -32,7 +34,11 @@ export interface IngestCount {
 
 /** The few server calls the simulator and the benchmark make, every answer parsed with its schema. */
 export class ServerApi {
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   async login(username: string, password: string): Promise<{ accessToken: string; userId: string }> {
     const body = await this.call('/api/v1/user/login', loginResponse, { user: { username, password } });

@@ -16,11 +16,15 @@ export class Progress {
   private timer: NodeJS.Timeout | undefined;
   private window: Array<{ at: number; accepted: number }> = [];
 
-  constructor(
-    private readonly counters: Counters,
-    private readonly label: string,
-    private readonly out: NodeJS.WriteStream = process.stdout,
-  ) {}
+  private readonly counters: Counters;
+  private readonly label: string;
+  private readonly out: NodeJS.WriteStream;
+
+  constructor(counters: Counters, label: string, out: NodeJS.WriteStream = process.stdout) {
+    this.counters = counters;
+    this.label = label;
+    this.out = out;
+  }
 
   start(): void {
     const tty = this.out.isTTY === true;

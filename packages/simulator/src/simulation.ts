@@ -50,12 +50,10 @@ export class Simulation {
   private stopped = false;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(
-    devices: SimulatedDevice[],
-    links: DeviceLink[],
-    private readonly intervalMs: number,
-    seed: number,
-  ) {
+  private readonly intervalMs: number;
+
+  constructor(devices: SimulatedDevice[], links: DeviceLink[], intervalMs: number, seed: number) {
+    this.intervalMs = intervalMs;
     this.runs = devices.map((device, i) => ({
       device,
       link: links[i]!,

@@ -110,15 +110,23 @@ const ALERT_ACTION_TTL = '3h';
 export class ScopedTokens<Claims extends { sub: string; purpose: string; iat_ms: number }> {
   private readonly key: KeyObject;
 
+  private readonly scope: {
+    keyLabel: string;
+    purpose: Claims['purpose'];
+    ttl: string;
+    schema: z.ZodType<Claims>;
+  };
+
   constructor(
     secret: string,
-    private readonly scope: {
+    scope: {
       keyLabel: string;
       purpose: Claims['purpose'];
       ttl: string;
       schema: z.ZodType<Claims>;
     },
   ) {
+    this.scope = scope;
     // A KeyObject, so signing (on the push path too) does not import the key each time.
     this.key = createSecretKey(createHash('sha256').update(`${scope.keyLabel}:${secret}`).digest());
   }

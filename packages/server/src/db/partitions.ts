@@ -60,10 +60,13 @@ export class TimePartitions {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
 
-  constructor(
-    private readonly db: Db,
-    readonly retention: RetentionDays,
-  ) {}
+  private readonly db: Db;
+  readonly retention: RetentionDays;
+
+  constructor(db: Db, retention: RetentionDays) {
+    this.db = db;
+    this.retention = retention;
+  }
 
   /**
    * `maintain` now and every `intervalMs`; resolves when the first run is over. A failure is

@@ -22,8 +22,11 @@ export type WhenFull = 'refuse' | 'wait';
 
 /** The queue was full (and stayed full for `roomWaitMs` for a caller that waited): nothing was stored. */
 export class QueueFull extends Error {
-  constructor(readonly waited: boolean) {
+  readonly waited: boolean;
+
+  constructor(waited: boolean) {
     super(waited ? 'ingest queue stayed full' : 'ingest queue full');
+    this.waited = waited;
     this.name = 'QueueFull';
   }
 }
@@ -43,10 +46,13 @@ export class GroupCommitter<I, R> {
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(
-    private readonly commit: (items: I[]) => Promise<(R | Error)[]>,
-    private readonly options: GroupCommitOptions,
-  ) {}
+  private readonly commit: (items: I[]) => Promise<(R | Error)[]>;
+  private readonly options: GroupCommitOptions;
+
+  constructor(commit: (items: I[]) => Promise<(R | Error)[]>, options: GroupCommitOptions) {
+    this.commit = commit;
+    this.options = options;
+  }
 
   /** Rows waiting for a batch now (not those being written). */
   get depth(): number {

@@ -52,16 +52,27 @@ export class AlertMailer {
   private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
     this.notifyAlerts(audience, [step.alert], true);
 
+  private readonly db: Db;
+  private readonly mailer: Mailer;
+  /** Absolute URL of the alerts page, for the link in each mail. */
+  private readonly alertsUrl: string;
+  /** Where each mail's outcome goes, for the alert's timeline. */
+  private readonly outcomeLog: NotificationLog;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly db: Db,
-    private readonly mailer: Mailer,
-    /** Absolute URL of the alerts page, for the link in each mail. */
-    private readonly alertsUrl: string,
-    /** Where each mail's outcome goes, for the alert's timeline. */
-    private readonly outcomeLog: NotificationLog,
-    private readonly log: FastifyBaseLogger,
+    db: Db,
+    mailer: Mailer,
+    alertsUrl: string,
+    outcomeLog: NotificationLog,
+    log: FastifyBaseLogger,
     options: Partial<AlertMailerOptions> = {},
   ) {
+    this.db = db;
+    this.mailer = mailer;
+    this.alertsUrl = alertsUrl;
+    this.outcomeLog = outcomeLog;
+    this.log = log;
     this.options = { ...DEFAULTS, ...options };
     this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>
       this.log.error({ err }, 'alert mail task failed'),

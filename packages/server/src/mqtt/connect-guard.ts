@@ -71,11 +71,15 @@ export class ConnectGuard {
   /** Addresses at the connection cap that were already reported. */
   private readonly reportedFull = new Set<string>();
 
-  constructor(
-    private readonly limits: ConnectLimits,
-    private readonly log: FastifyBaseLogger,
-    private readonly verified = new VerifiedCredentials(),
-  ) {}
+  private readonly limits: ConnectLimits;
+  private readonly log: FastifyBaseLogger;
+  private readonly verified: VerifiedCredentials;
+
+  constructor(limits: ConnectLimits, log: FastifyBaseLogger, verified = new VerifiedCredentials()) {
+    this.limits = limits;
+    this.log = log;
+    this.verified = verified;
+  }
 
   /** Counts a new socket until it closes; false when its address is at the cap (drop it). */
   admit(socket: Socket): boolean {

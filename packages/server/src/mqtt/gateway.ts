@@ -29,7 +29,11 @@ export class MqttGateway {
   status: MqttStatus = { mode: 'off', reason: 'not started' };
   private running: { close(): Promise<void>; connected?: () => boolean; clients?: () => number } | undefined;
 
-  constructor(private readonly config: Pick<AppConfig, 'mqttPort' | 'mqttUrl' | 'host'>) {}
+  private readonly config: Pick<AppConfig, 'mqttPort' | 'mqttUrl' | 'host'>;
+
+  constructor(config: Pick<AppConfig, 'mqttPort' | 'mqttUrl' | 'host'>) {
+    this.config = config;
+  }
 
   /** `limits` guard the embedded broker's CONNECTs (with an external broker, the auth hook uses them). */
   async start<Device>(

@@ -15,7 +15,11 @@ const digestOf = (apiAuthCode: string) => createHash('sha256').update(apiAuthCod
 export class VerifiedCredentials {
   private readonly digests = new Map<string, string>();
 
-  constructor(private readonly maxEntries = DEFAULT_MAX_ENTRIES) {}
+  private readonly maxEntries: number;
+
+  constructor(maxEntries = DEFAULT_MAX_ENTRIES) {
+    this.maxEntries = maxEntries;
+  }
 
   /** True when this id last logged in with this code. */
   has(deviceId: string, apiAuthCode: string): boolean {

@@ -16,11 +16,15 @@ export class WrongCodeWatch {
   /** Device id → when this process last reported it. */
   private readonly reported = new Map<string, number>();
 
-  constructor(
-    private readonly counter: FailureThrottle,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly counter: FailureThrottle;
+  private readonly windowMs: number;
+  private readonly now: () => number;
+
+  constructor(counter: FailureThrottle, windowMs: number, now: () => number = Date.now) {
+    this.counter = counter;
+    this.windowMs = windowMs;
+    this.now = now;
+  }
 
   /** Counts a wrong (or missing) code for the id; `context` (e.g. the address) goes into the report. */
   async wrong(

@@ -37,11 +37,11 @@ const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true, 
 
 /** A push endpoint the server will not connect to: permanent, like a subscription the push service calls gone. */
 export class RefusedPushEndpointError extends Error {
-  constructor(
-    readonly issue: PushEndpointIssue,
-    host: string,
-  ) {
+  readonly issue: PushEndpointIssue;
+
+  constructor(issue: PushEndpointIssue, host: string) {
     super(`push endpoint refused (${issue}): ${host}`);
+    this.issue = issue;
     this.name = 'RefusedPushEndpointError';
   }
 }
@@ -75,10 +75,13 @@ const normalHost = (host: string) =>
  * since what a name resolves to may change after it was checked (DNS rebinding).
  */
 export class PushEndpointGuard {
-  constructor(
-    private readonly policy: PushEndpointPolicy = DEFAULT_PUSH_ENDPOINT_POLICY,
-    private readonly lookup: HostLookup = systemLookup,
-  ) {}
+  private readonly policy: PushEndpointPolicy;
+  private readonly lookup: HostLookup;
+
+  constructor(policy: PushEndpointPolicy = DEFAULT_PUSH_ENDPOINT_POLICY, lookup: HostLookup = systemLookup) {
+    this.policy = policy;
+    this.lookup = lookup;
+  }
 
   /** Subscription time: throws a 400 naming the rule `endpoint` breaks (or a 503 when DNS cannot answer now). */
   async check(endpoint: string): Promise<void> {
@@ -170,11 +173,11 @@ export class PushEndpointGuard {
 
 /** Refuses, before connecting, a host the guard does not accept, whatever parsed the URL. */
 class GuardedAgent extends https.Agent {
-  constructor(
-    private readonly guard: PushEndpointGuard,
-    options: https.AgentOptions,
-  ) {
+  private readonly guard: PushEndpointGuard;
+
+  constructor(guard: PushEndpointGuard, options: https.AgentOptions) {
     super(options);
+    this.guard = guard;
   }
 
   /** Throws (out of `https.request`, so the send rejects) for a host the guard refuses. */

@@ -68,18 +68,31 @@ export class PushService {
   private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
     this.notifyAlerts(audience, [step.alert], step.step);
 
+  private readonly db: Db;
+  private readonly vapid: AppConfig['vapid'];
+  /** Signs the token of each notification's Acknowledge button. */
+  private readonly actions: AlertActionTokens;
+  /** Where each delivery's outcome goes, for the alert's timeline. */
+  private readonly outcomeLog: NotificationLog;
+  private readonly log: FastifyBaseLogger;
+  /** Which endpoints may be sent to; also guards each connection. */
+  private readonly endpoints: PushEndpointGuard;
+
   constructor(
-    private readonly db: Db,
-    private readonly vapid: AppConfig['vapid'],
-    /** Signs the token of each notification's Acknowledge button. */
-    private readonly actions: AlertActionTokens,
-    /** Where each delivery's outcome goes, for the alert's timeline. */
-    private readonly outcomeLog: NotificationLog,
-    private readonly log: FastifyBaseLogger,
-    /** Which endpoints may be sent to; also guards each connection. */
-    private readonly endpoints: PushEndpointGuard,
+    db: Db,
+    vapid: AppConfig['vapid'],
+    actions: AlertActionTokens,
+    outcomeLog: NotificationLog,
+    log: FastifyBaseLogger,
+    endpoints: PushEndpointGuard,
     options: Partial<PushServiceOptions> = {},
   ) {
+    this.db = db;
+    this.vapid = vapid;
+    this.actions = actions;
+    this.outcomeLog = outcomeLog;
+    this.log = log;
+    this.endpoints = endpoints;
     this.options = { ...DEFAULTS, ...options };
     this.agent = endpoints.agent(this.options.ca === undefined ? {} : { ca: this.options.ca });
     this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>

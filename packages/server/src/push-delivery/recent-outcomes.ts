@@ -2,11 +2,15 @@
 export class RecentOutcomes {
   private readonly entries: Array<{ at: number; ok: boolean }> = [];
 
-  constructor(
-    private readonly windowMs = 15 * 60_000,
-    private readonly maxEntries = 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly windowMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(windowMs = 15 * 60_000, maxEntries = 1000, now: () => number = Date.now) {
+    this.windowMs = windowMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
 
   record(ok: boolean): void {
     this.entries.push({ at: this.now(), ok });

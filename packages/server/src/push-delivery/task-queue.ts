@@ -12,11 +12,15 @@ export class TaskQueue {
   private idleWaiters: Array<() => void> = [];
   private closed = false;
 
-  constructor(
-    private readonly concurrency: number,
-    private readonly maxWaiting: number,
-    private readonly onError: (err: unknown) => void,
-  ) {}
+  private readonly concurrency: number;
+  private readonly maxWaiting: number;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(concurrency: number, maxWaiting: number, onError: (err: unknown) => void) {
+    this.concurrency = concurrency;
+    this.maxWaiting = maxWaiting;
+    this.onError = onError;
+  }
 
   /** Queue a task; false when the backlog is full or the queue is closed (the task is dropped). */
   push(task: Task): boolean {

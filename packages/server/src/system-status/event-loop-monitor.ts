@@ -1,4 +1,4 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface EventLoopMonitorOptions {
   /** Sampling period of the histogram. */
@@ -16,7 +16,7 @@ const LAG_PERCENTILE = 90;
  * stall (a large query, a busy machine) moves it little; a high value means most requests wait.
  */
 export class EventLoopMonitor {
-  private readonly histogram: IntervalHistogram;
+  private readonly histogram: ELDHistogram;
   private readonly resolutionMs: number;
   private readonly timer: NodeJS.Timeout;
   private lastWindowLagMs: number | undefined;

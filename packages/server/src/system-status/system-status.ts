@@ -54,7 +54,11 @@ export function overallStatus(components: SystemComponent[]): ComponentStatus {
 
 /** Runs the four platform checks in parallel, each bounded, for `POST /admin/system-status`. */
 export class SystemStatusService {
-  constructor(private readonly sources: SystemStatusSources) {}
+  private readonly sources: SystemStatusSources;
+
+  constructor(sources: SystemStatusSources) {
+    this.sources = sources;
+  }
 
   async check(): Promise<SystemStatus> {
     const s = this.sources;

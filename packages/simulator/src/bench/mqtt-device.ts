@@ -27,11 +27,15 @@ export class BenchDevice {
   private corked = false;
   private ended = false;
 
-  private constructor(
-    private readonly url: URL,
-    private readonly username: string,
-    private readonly password: string,
-  ) {}
+  private readonly url: URL;
+  private readonly username: string;
+  private readonly password: string;
+
+  private constructor(url: URL, username: string, password: string) {
+    this.url = url;
+    this.username = username;
+    this.password = password;
+  }
 
   /** Connect to `url` (mqtt://host:port) as a device; rejects on a refused or missing CONNACK. */
   static async connect(url: string, username: string, password: string): Promise<BenchDevice> {

@@ -26,6 +26,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Node runs this checkout's TypeScript as it is (type stripping); a checkout from before that ran it with tsx,
+ * which its own node_modules then has.
+ */
+function typeScriptLoader(checkout: string): string[] {
+  return checkout !== repoRoot && existsSync(path.join(checkout, 'node_modules/tsx'))
+    ? ['--import', 'tsx']
+    : [];
+}
+
 /** Above the bench's largest `--devices` (20,000): each device holds one MQTT connection. */
 const BENCH_CONNECTIONS_PER_ADDRESS = 25_000;
 
@@ -48,8 +58,8 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const [port, mqttPort] = [await freePort(), await freePort()];
   const checkout = serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..');
-  const flags = [...serverNodeFlags(checkout), ...nodeFlags];
-  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', serverMain], {
+  const flags = [...serverNodeFlags(checkout), ...nodeFlags, ...typeScriptLoader(checkout)];
+  const child: ChildProcess = spawn(process.execPath, [...flags, serverMain], {
     cwd: checkout,
     env: {
       ...process.env,

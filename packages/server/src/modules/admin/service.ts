@@ -24,12 +24,16 @@ const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
 
 /** The admin's rules: platform figures and user management (roles are checked by the routes). */
 export class AdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly users: UserService,
-    /** Told `sessionsEnded` after a reset or deletion, so the user's open sockets close at once. */
-    private readonly events: EventBus,
-  ) {}
+  private readonly db: Db;
+  private readonly users: UserService;
+  /** Told `sessionsEnded` after a reset or deletion, so the user's open sockets close at once. */
+  private readonly events: EventBus;
+
+  constructor(db: Db, users: UserService, events: EventBus) {
+    this.db = db;
+    this.users = users;
+    this.events = events;
+  }
 
   stats(): Promise<AdminStats> {
     return repo.platformStats(this.db);

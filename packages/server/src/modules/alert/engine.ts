@@ -60,11 +60,15 @@ export class AlertEngine {
   /** Background runs still going: never two of a kind at once, and `stop` waits for them. */
   private readonly running = new Map<string, Promise<unknown>>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly events: EventBus,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly events: EventBus;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, events: EventBus, log: FastifyBaseLogger) {
+    this.db = db;
+    this.events = events;
+    this.log = log;
+  }
 
   /**
    * Inside the ingest transaction, which holds the devices' row locks: move each condition, store

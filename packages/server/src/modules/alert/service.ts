@@ -74,11 +74,15 @@ function decodeCursor(cursor: string, byPriority: boolean): repo.Cursor {
 
 /** The alert API: a user sees the alerts of the devices assigned to them, with their own read state. */
 export class AlertService {
-  constructor(
-    private readonly db: Db,
-    private readonly engine: AlertEngine,
-    private readonly actions: AlertActionTokens,
-  ) {}
+  private readonly db: Db;
+  private readonly engine: AlertEngine;
+  private readonly actions: AlertActionTokens;
+
+  constructor(db: Db, engine: AlertEngine, actions: AlertActionTokens) {
+    this.db = db;
+    this.engine = engine;
+    this.actions = actions;
+  }
 
   async latest(userId: string, count: number): Promise<AlertRecord[]> {
     return (await repo.listLatest(this.db, userId, count)).map(presentAlert);

@@ -34,10 +34,13 @@ export class NotificationLog {
   /** Deliveries by channel and outcome since start, recorded or not (for /metrics). */
   readonly totals = { push: { ok: 0, failed: 0 }, email: { ok: 0, failed: 0 } };
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, log: FastifyBaseLogger) {
+    this.db = db;
+    this.log = log;
+  }
 
   /** `outcome` as of now (the time it is recorded with). */
   record(outcome: Omit<NotificationOutcome, 'at'>): void {

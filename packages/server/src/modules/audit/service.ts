@@ -25,11 +25,15 @@ const ADMIN_ROUTES = '/api/v1/admin/';
  * an error with everything it held, and the action's answer stands: the action is done.
  */
 export class AuditLog {
-  constructor(
-    private readonly db: Db,
-    private readonly partitions: TimePartitions,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly partitions: TimePartitions;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, partitions: TimePartitions, log: FastifyBaseLogger) {
+    this.db = db;
+    this.partitions = partitions;
+    this.log = log;
+  }
 
   async record(request: FastifyRequest, fact: AuditFact): Promise<void> {
     const entry: NewAuditEvent = {

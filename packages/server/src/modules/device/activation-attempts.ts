@@ -20,10 +20,13 @@ export interface ActivationCaller {
 
 /** Counts wrong activation codes per account and per address; past either limit, 429 for a while. */
 export class ActivationAttempts {
-  constructor(
-    private readonly perAccount: FailureThrottle,
-    private readonly perAddress: FailureThrottle,
-  ) {}
+  private readonly perAccount: FailureThrottle;
+  private readonly perAddress: FailureThrottle;
+
+  constructor(perAccount: FailureThrottle, perAddress: FailureThrottle) {
+    this.perAccount = perAccount;
+    this.perAddress = perAddress;
+  }
 
   /** Counted in Redis when the app has one, so every server process keeps the same limits. */
   static shared(redis: Redis | undefined, log: FastifyBaseLogger): ActivationAttempts {

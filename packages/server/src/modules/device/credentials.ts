@@ -36,7 +36,11 @@ export class DeviceCredentials {
   /** Moves on every admin change of a device, so a lookup begun before it is not cached. */
   private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** The device with this API code, if any. */
   byApiKey(apiKey: string): Promise<DeviceRow | undefined> {

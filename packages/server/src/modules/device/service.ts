@@ -53,11 +53,19 @@ export class DeviceService {
    * @param credentials the devices as ingestion checks them: a device whose validity, API code or
    *   existence changes is forgotten there at once on this node.
    */
+  private readonly db: Db;
+  private readonly activation: ActivationAttempts;
+  readonly credentials: DeviceCredentials;
+
   constructor(
-    private readonly db: Db,
-    private readonly activation: ActivationAttempts,
-    readonly credentials: DeviceCredentials = new DeviceCredentials(db),
-  ) {}
+    db: Db,
+    activation: ActivationAttempts,
+    credentials: DeviceCredentials = new DeviceCredentials(db),
+  ) {
+    this.db = db;
+    this.activation = activation;
+    this.credentials = credentials;
+  }
 
   private onChanged(deviceId: string): void {
     this.credentials.forget(deviceId);

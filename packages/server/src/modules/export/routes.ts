@@ -18,7 +18,12 @@ import { findUserById } from '../user/service.ts';
 import { csvLine } from './csv.ts';
 import { alertLines, readingLines } from './queries.ts';
 import { reportData } from './report-data.ts';
-import { reportPdf } from './report-pdf.ts';
+
+/**
+ * The PDF renderer (pdfkit, fontkit and the report's fonts, about 0.3 s of CPU to load) is loaded by the first
+ * report asked for, not at start-up.
+ */
+const loadReportPdf = () => import('./report-pdf.ts');
 
 const params = z.object({ deviceId: z.string().min(1).max(64) });
 
@@ -95,6 +100,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       ]);
       const period = { from: new Date(from), to: new Date(to) };
       const data = await reportData(ctx.db, { deviceId, ...period, timeZone });
+      const { reportPdf } = await loadReportPdf();
       const pdf = reportPdf(
         {
           deviceName: device?.deviceName ?? 'Device',

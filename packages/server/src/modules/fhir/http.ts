@@ -8,13 +8,15 @@ export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
 /** A FHIR refusal: rendered as an OperationOutcome with its status. */
 export class FhirError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly expression?: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly expression?: string;
+
+  constructor(status: number, code: string, message: string, expression?: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.expression = expression;
   }
 }
 export const invalid = (message: string, expression: string) =>

@@ -92,10 +92,10 @@ export class IngestService {
   private readonly commitObservers: ((rows: number, seconds: number) => void)[] = [];
   private lastShedLog = 0;
 
-  constructor(
-    private readonly deps: IngestDeps,
-    options: IngestOptions = {},
-  ) {
+  private readonly deps: IngestDeps;
+
+  constructor(deps: IngestDeps, options: IngestOptions = {}) {
+    this.deps = deps;
     const maxRows = options.maxBatchRows ?? 10 * INGEST_BATCH_MAX;
     const laneCount = options.concurrency ?? 1;
     const maxQueuedRows = options.maxQueuedRows ?? INGEST_QUEUE_BATCHES * maxRows;

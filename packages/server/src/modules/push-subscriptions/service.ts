@@ -15,7 +15,11 @@ export {
 
 /** A user's connected browsers (push subscriptions): list and disconnect, only their own. */
 export class PushBrowsersService {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async list(userId: string): Promise<PushBrowser[]> {
     return (await repo.subscriptionsOfUser(this.db, userId)).map(presentBrowser);

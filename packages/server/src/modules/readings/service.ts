@@ -39,7 +39,10 @@ export interface ReadingsDeps {
 export class ReadingsService {
   private readonly db: Db;
 
-  constructor(private readonly deps: ReadingsDeps) {
+  private readonly deps: ReadingsDeps;
+
+  constructor(deps: ReadingsDeps) {
+    this.deps = deps;
     this.db = deps.db;
   }
 

@@ -68,15 +68,27 @@ interface Exchange {
 }
 
 export class UserService {
+  private readonly db: Db;
+  private readonly tokens: TokenService;
+  /** Failures per account: wrong passwords (sign-in, change-password) and second factors. */
+  private readonly throttle: FailureThrottle;
+  private readonly events: EventBus;
+  /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
+  private readonly mayOmitTwoFactor: (role: Role) => boolean;
+
   constructor(
-    private readonly db: Db,
-    private readonly tokens: TokenService,
-    /** Failures per account: wrong passwords (sign-in, change-password) and second factors. */
-    private readonly throttle: FailureThrottle,
-    private readonly events: EventBus,
-    /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
-    private readonly mayOmitTwoFactor: (role: Role) => boolean = () => true,
-  ) {}
+    db: Db,
+    tokens: TokenService,
+    throttle: FailureThrottle,
+    events: EventBus,
+    mayOmitTwoFactor: (role: Role) => boolean = () => true,
+  ) {
+    this.db = db;
+    this.tokens = tokens;
+    this.throttle = throttle;
+    this.events = events;
+    this.mayOmitTwoFactor = mayOmitTwoFactor;
+  }
 
   /** 409 naming the taken field(s), so the form can say which one. */
   async assertAvailable(tx: Tx, username: string, email: string, exceptId?: string): Promise<void> {

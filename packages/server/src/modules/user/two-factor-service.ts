@@ -78,7 +78,10 @@ export class TwoFactorService {
   /** Whether the policy lets this role sign in (or keep a session) without a second factor. */
   readonly mayOmit: TwoFactorRule;
 
-  constructor(private readonly deps: TwoFactorDeps) {
+  private readonly deps: TwoFactorDeps;
+
+  constructor(deps: TwoFactorDeps) {
+    this.deps = deps;
     this.mayOmit = twoFactorRule(deps.policy);
   }
 
