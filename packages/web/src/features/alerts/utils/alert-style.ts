@@ -1,4 +1,4 @@
-import type { AlertPriority } from '@vitalwatch/shared';
+import type { AlertPriority, AlertRecord } from '@vitalwatch/shared';
 
 /** Spec 9: FALL and SOS red (someone may need help), BATTERY blue, every other type yellow. */
 export type AlertTone = 'red' | 'blue' | 'yellow';
@@ -7,6 +7,15 @@ export function alertTone(alertType: string): AlertTone {
   if (alertType === 'FALL' || alertType === 'SOS') return 'red';
   if (alertType === 'BATTERY') return 'blue';
   return 'yellow';
+}
+
+/**
+ * The colour of an alert's card (edge and icon): its type's, except that a high-priority alert is
+ * always red, so a critical vital (a yellow type) never reads as a warning beside its "High
+ * priority" badge. The type badge keeps the type's colour.
+ */
+export function cardTone(alert: Pick<AlertRecord, 'alertType' | 'priority'>): AlertTone {
+  return alert.priority === 'high' ? 'red' : alertTone(alert.alertType);
 }
 
 export const TONE_CLASSES: Record<AlertTone, { border: string; icon: string; badge: string }> = {
