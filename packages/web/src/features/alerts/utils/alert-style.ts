@@ -20,17 +20,17 @@ export function cardTone(alert: Pick<AlertRecord, 'alertType' | 'priority'>): Al
 
 export const TONE_CLASSES: Record<AlertTone, { border: string; icon: string; badge: string }> = {
   red: {
-    border: 'border-l-red-500',
+    border: 'border-l-red-500 dark:border-l-red-500',
     icon: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
     badge: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
   },
   blue: {
-    border: 'border-l-blue-500',
+    border: 'border-l-blue-500 dark:border-l-blue-500',
     icon: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
     badge: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
   },
   yellow: {
-    border: 'border-l-amber-400',
+    border: 'border-l-amber-400 dark:border-l-amber-400',
     icon: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
     badge: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   },
