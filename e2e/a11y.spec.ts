@@ -109,6 +109,10 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await expect(page.getByRole('button', { name: 'Readings CSV' })).toBeVisible();
   await axe.check('dashboard: Export open');
   await page.getByText('Export', { exact: true }).click();
+  await page.getByRole('button', { name: 'Temperature' }).click();
+  await page.getByRole('button', { name: 'Clinical range' }).click();
+  await expect(page.getByRole('img', { name: /Temperature \(axis/ })).toBeVisible();
+  await axe.check('dashboard: chart with temperature, clinical range');
   await page.getByRole('button', { name: "Device Grandma's wristband" }).click();
   await expect(page.getByRole('listbox')).toBeVisible();
   await axe.check('dashboard: device picker open');
@@ -150,6 +154,12 @@ async function userScreens(page: Page, axe: AxeAudit, user: TestUser) {
   await page.getByTestId('alerts-list').getByRole('button', { name: 'Details' }).first().click();
   await expect(page.getByTestId('alert-timeline')).toBeVisible();
   await axe.check('alerts: timeline open');
+  await page.getByRole('button', { name: /^Acknowledge with note: Fall detected/ }).click();
+  await page.getByLabel('Note (optional)').fill('x'.repeat(501));
+  await page.getByRole('button', { name: 'Acknowledge with note', exact: true }).click();
+  await expect(page.getByText('note is too long (at most 500 characters)')).toBeVisible();
+  await axe.check('alerts: acknowledge note with its error');
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: /Date range/ }).click();
   await expect(page.getByTestId('calendar-day')).toHaveCount(42);
   await axe.check('alerts: date range picker', DIALOG);

@@ -154,6 +154,28 @@ describe.each(dbTargets())('alert lifecycle and escalation on $name', (target) =
     ).toEqual([]);
   });
 
+  it('with no backup contacts the backup time is no step: the timeline counts 1, 2, 3 without a gap', async () => {
+    const carer = await signup(built());
+    const device = await createDevice(built(), admin, { users: [carer.user._id] });
+    const t0 = Date.now();
+    await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
+    const [fall] = await storedAlerts(device._id);
+    const engine = built().ctx.alertEngine;
+    const steps = await stepsDuring(async () => {
+      for (const m of [2, 4, 5, 6]) await engine.runEscalations(new Date(t0 + m * MINUTE + 1000));
+    });
+    expect(steps.filter(([, s]) => s.alert._id === fall!.id).map(([, s]) => s.step)).toEqual([1, 2, 3]);
+    const res = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/alert/timeline/${fall!.id}`,
+      headers: carer.auth,
+    });
+    const escalated = (res.json().data.timeline as { kind: string; detail: string }[])
+      .filter((e) => e.kind === 'escalated')
+      .map((e) => e.detail.split(':')[0]);
+    expect(escalated).toEqual(['Step 1', 'Step 2', 'Step 3']);
+  });
+
   it('repeats for 30 minutes at most, then stops', async () => {
     const { device } = await careTeam();
     const t0 = Date.now();

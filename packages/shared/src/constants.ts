@@ -40,7 +40,14 @@ export const ADMIN_TOKEN_POLL_INTERVAL_MS = 100;
 export const SKELETON_ROWS = 5;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-/** Normal ranges (inclusive bounds). */
+/**
+ * Normal ranges (inclusive bounds): the product spec's section 5 values, checked against clinical
+ * sources. Heart rate 60–100 BPM is the American Heart Association's normal adult resting rate.
+ * SpO2 at least 95 %: NEWS2 (Royal College of Physicians, 2017) scores 96 % and over as 0 and
+ * 94–95 % as 1 on its SpO2 scale 1. Temperature 95–98.4 °F is the spec's own (NEWS2 scores
+ * 36.1–38.0 °C, 97.0–100.4 °F, as 0); battery at least 20 % is the spec's. The chart's shaded
+ * bands, the cards' brackets and the range rules all read these.
+ */
 export const NORMAL_RANGES = {
   spo2: { min: 95, max: Number.POSITIVE_INFINITY },
   heartRate: { min: 60, max: 100 },

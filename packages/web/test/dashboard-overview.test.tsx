@@ -9,8 +9,8 @@ import { lastSocket } from './socket-fake.ts';
 vi.mock('socket.io-client', () => import('./socket-fake.ts').then((m) => m.ioModule()));
 // Canvas is not available in jsdom: the chart's options are tested on their own (health-records.test.ts).
 vi.mock('@/features/health/components/trends-chart.tsx', () => ({
-  TrendsChart: (props: { heartRate: { avg: unknown[] }; spo2: { avg: unknown[] } }) => (
-    <div data-testid="chart" data-hr={props.heartRate.avg.length} data-spo2={props.spo2.avg.length} />
+  TrendsChart: ({ series }: { series: { heartRate: { avg: unknown[] }; spo2: { avg: unknown[] } } }) => (
+    <div data-testid="chart" data-hr={series.heartRate.avg.length} data-spo2={series.spo2.avg.length} />
   ),
 }));
 
@@ -52,9 +52,11 @@ describe('user dashboard', () => {
       '/dashboard/alerts',
     );
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
-    const range = calls.find((c) => c.path === '/health/history/d1');
+    // The last call is the chart's (the first asked whether anything is older than an hour).
+    const range = calls.filter((c) => c.path === '/health/history/d1').at(-1);
     const { from, to, points } = range!.body as { from: string; to: string; points: number };
-    expect(Date.parse(to) - Date.parse(from)).toBe(24 * 3600_000);
+    // Readings of the last two minutes only: the chart opens on the last hour (issue 27), not 24 hours.
+    expect(Date.parse(to) - Date.parse(from)).toBe(3600_000);
     expect(points).toBe(500);
   });
 
@@ -153,7 +155,8 @@ describe('user dashboard', () => {
     const records = [makeRecord({ _id: 'r1', heartRate: 70, createdAt: ago(60_000) })];
     const calls = apiWith({ records });
     renderDashboard();
-    await screen.findByTestId('chart');
+    // The chart waits for its opening range (one more call) before its own.
+    await screen.findByTestId('chart', {}, { timeout: 5000 });
     const socket = lastSocket();
     act(() => socket.fire('connect'));
     records.unshift(makeRecord({ _id: 'r2', heartRate: 88, createdAt: ago(1000) }));

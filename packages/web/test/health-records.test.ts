@@ -1,5 +1,6 @@
 import type { HealthHistory, HealthRecord } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
+import { axisRange } from '@/features/health/utils/chart-axes.ts';
 import {
   DOTS_UP_TO,
   type SeriesData,
@@ -116,7 +117,7 @@ describe('Health Trends chart (spec 9)', () => {
     data.datasets.find((d) => d.label === label)!;
 
   it('draws heart rate red and SpO2 blue with tension 0.4 over a band, smaller points on mobile', () => {
-    const desktop = trendData(one(70), one(97), false);
+    const desktop = trendData({ heartRate: one(70), spo2: one(97), temperature: null }, false, '°F');
     const hr = line(desktop, 'Heart Rate (BPM)');
     expect(hr).toMatchObject({ borderColor: '#ef4444', tension: 0.4, yAxisID: 'y', spanGaps: false });
     expect(line(desktop, 'SpO2 (%)')).toMatchObject({ borderColor: '#3b82f6', tension: 0.4, yAxisID: 'y1' });
@@ -124,21 +125,42 @@ describe('Health Trends chart (spec 9)', () => {
       false,
       '-1',
     ]);
-    const mobile = line(trendData(none, none, true), 'Heart Rate (BPM)');
+    const mobile = line(
+      trendData({ heartRate: none, spo2: none, temperature: null }, true, '°F'),
+      'Heart Rate (BPM)',
+    );
     expect(Number(mobile.pointRadius)).toBeLessThan(Number(hr.pointRadius));
   });
 
   it('draws only the line when there are too many points for dots', () => {
     const many = Array.from({ length: DOTS_UP_TO + 1 }, (_, i) => ({ x: i, y: 70 }));
     const s = (avg: typeof many): SeriesData => ({ avg, min: avg, max: avg });
-    expect(line(trendData(s(many), none, false), 'Heart Rate (BPM)').pointRadius).toBe(0);
-    expect(line(trendData(s(many.slice(1)), none, false), 'Heart Rate (BPM)').pointRadius).toBeGreaterThan(0);
+    expect(
+      line(trendData({ heartRate: s(many), spo2: none, temperature: null }, false, '°F'), 'Heart Rate (BPM)')
+        .pointRadius,
+    ).toBe(0);
+    expect(
+      line(
+        trendData({ heartRate: s(many.slice(1)), spo2: none, temperature: null }, false, '°F'),
+        'Heart Rate (BPM)',
+      ).pointRadius,
+    ).toBeGreaterThan(0);
   });
 
   const window = { from: 1000, to: 5000 };
+  /** The spec's axes, as the chart has them with no clinical fit. */
+  const spec = {
+    axes: {
+      heartRate: axisRange('heartRate', null, false, 'F'),
+      spo2: axisRange('spo2', null, false, 'F'),
+      temperature: null,
+    },
+    clinical: false,
+    temperatureSymbol: '°F',
+  };
 
   it('has the spec axes, 8 x labels, animations off, x-only pan and wheel zoom on desktop; x spans the window', () => {
-    const o = trendOptions({ theme: 'light', mobile: false, withDay: false, window });
+    const o = trendOptions({ theme: 'light', mobile: false, withDay: false, window, ...spec });
     expect(o.scales?.x).toMatchObject({ min: 1000, max: 5000 });
     expect(o.animation).toBe(false);
     expect(o.scales?.y).toMatchObject({ suggestedMin: 50, suggestedMax: 100, ticks: { stepSize: 10 } });
@@ -159,8 +181,8 @@ describe('Health Trends chart (spec 9)', () => {
   });
 
   it('on mobile: 6 x labels, smaller fonts, no axis titles, no wheel zoom but pinch', () => {
-    const o = trendOptions({ theme: 'dark', mobile: true, withDay: false, window });
-    const desktop = trendOptions({ theme: 'dark', mobile: false, withDay: false, window });
+    const o = trendOptions({ theme: 'dark', mobile: true, withDay: false, window, ...spec });
+    const desktop = trendOptions({ theme: 'dark', mobile: false, withDay: false, window, ...spec });
     expect(o.scales?.x?.ticks).toMatchObject({ count: 6, maxTicksLimit: 6 });
     expect(o.scales?.x?.title).toMatchObject({ display: false });
     expect(o.scales?.y?.title).toMatchObject({ display: false });
@@ -170,8 +192,8 @@ describe('Health Trends chart (spec 9)', () => {
   });
 
   it('follows the page theme', () => {
-    const light = trendOptions({ theme: 'light', mobile: false, withDay: false, window });
-    const dark = trendOptions({ theme: 'dark', mobile: false, withDay: false, window });
+    const light = trendOptions({ theme: 'light', mobile: false, withDay: false, window, ...spec });
+    const dark = trendOptions({ theme: 'dark', mobile: false, withDay: false, window, ...spec });
     expect(light.scales?.x?.ticks?.color).not.toBe(dark.scales?.x?.ticks?.color);
     expect(light.scales?.x?.grid?.color).not.toBe(dark.scales?.x?.grid?.color);
   });

@@ -93,17 +93,15 @@ export type AlertRecord = z.infer<typeof alertRecord>;
 
 /** `POST /alert/acknowledge/:alertId` and `/alert/resolve/:alertId`. */
 export const alertIdParams = z.object({ alertId: z.string().min(1).max(64) });
-export const alertActionBody = z
-  .object({
-    note: z
-      .string({ error: 'note must be a string' })
-      .trim()
-      .max(500, 'note is too long (at most 500 characters)')
-      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'note must not contain control characters')
-      .optional(),
-  })
-  .strict()
-  .nullish();
+/** The most characters an acknowledgement's or a handling's note holds. */
+export const ALERT_NOTE_MAX = 500;
+/** A carer's note on acknowledging or handling an alert ("On my way"): shown on its timeline. */
+export const alertNote = z
+  .string({ error: 'note must be a string' })
+  .trim()
+  .max(ALERT_NOTE_MAX, `note is too long (at most ${ALERT_NOTE_MAX} characters)`)
+  .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'note must not contain control characters');
+export const alertActionBody = z.object({ note: alertNote.optional() }).strict().nullish();
 export const alertLifecycleResponse = envelope(z.object({ alert: alertLifecycle }));
 
 /** `POST /alert/acknowledge-by-token`: the notification's Acknowledge button (no sign-in). */

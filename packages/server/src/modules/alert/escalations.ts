@@ -20,6 +20,8 @@ const dueRow = z.object({
   stops_ms: epochMs,
   repeat_every_ms: z.number().int(),
   status: z.string(),
+  /** The device has primary and backup contacts: the backup step notifies someone. */
+  has_backup_step: z.boolean(),
 });
 
 interface Step {
@@ -51,7 +53,10 @@ export async function runDueEscalations(
       tx,
       sql`select e.alert_id::text, extract(epoch from e.next_at) * 1000 as next_ms, e.steps,
           extract(epoch from e.backup_at) * 1000 as backup_ms, e.backup_notified,
-          extract(epoch from e.stops_at) * 1000 as stops_ms, e.repeat_every_ms, a.status
+          extract(epoch from e.stops_at) * 1000 as stops_ms, e.repeat_every_ms, a.status,
+          exists(select 1 from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary')
+            and exists(select 1 from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'backup')
+            as has_backup_step
         from ${alertEscalations} e join ${alerts} a on a.id = e.alert_id
         where e.next_at <= ${now.toISOString()}::timestamptz
           or (not e.backup_notified and e.backup_at <= ${now.toISOString()}::timestamptz)
@@ -74,14 +79,18 @@ export async function runDueEscalations(
         await done(job.alert_id);
         continue;
       }
-      const step = job.steps + 1;
       const backupNotified = job.backup_notified || backupDue;
-      taken.push({
-        alertId: job.alert_id,
-        step,
-        backupOnly: backupDue && !repeatDue,
-        includesBackup: backupNotified,
-      });
+      // A backup step with no backup contacts notifies nobody: it is not a step (no gap in the numbers).
+      const silent = backupDue && !repeatDue && !job.has_backup_step;
+      const step = silent ? job.steps : job.steps + 1;
+      if (!silent) {
+        taken.push({
+          alertId: job.alert_id,
+          step,
+          backupOnly: backupDue && !repeatDue,
+          includesBackup: backupNotified,
+        });
+      }
       // On schedule; after downtime, one step now and the next a full interval later (no burst).
       const onSchedule = job.next_ms + job.repeat_every_ms;
       const nextMs = !repeatDue ? job.next_ms : onSchedule > t ? onSchedule : t + job.repeat_every_ms;

@@ -7,7 +7,8 @@ import { RecentAlertsCard } from '@/features/alerts/components/recent-alerts-car
 import { ConnectionCard } from '@/features/health/components/connection-card.tsx';
 import { HealthTrends } from '@/features/health/components/health-trends.tsx';
 import { useHealthData } from '@/features/health/hooks/use-health-data.ts';
-import { DEFAULT_HEALTH_RANGE, type HealthRangeId } from '@/features/health/utils/records.ts';
+import { useOpeningRange } from '@/features/health/hooks/use-opening-range.ts';
+import type { HealthRangeId } from '@/features/health/utils/records.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -42,7 +43,10 @@ function NoHealthData({ error, onRetry }: { error: string | null; onRetry: () =>
 
 /** The chosen device: 'Updated', the four vitals, Health Trends, Recent Alerts and the connection. */
 export function DeviceOverview({ device }: { device: UserDevice }) {
-  const [range, setRange] = useState<HealthRangeId>(DEFAULT_HEALTH_RANGE);
+  // The chart opens on the range that shows the device's readings, until the user picks one.
+  const opening = useOpeningRange(device._id, device.lastUpdate);
+  const [chosen, setChosen] = useState<HealthRangeId | null>(null);
+  const range = chosen ?? opening;
   const health = useHealthData(device._id);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const user = useAppSelector(selectCurrentUser);
@@ -77,7 +81,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
       <div className="grid gap-6 lg:grid-cols-3">
         {withTrends && (
           <div className="min-w-0 lg:col-span-2">
-            <HealthTrends deviceId={device._id} range={range} onRangeChange={setRange} />
+            <HealthTrends deviceId={device._id} range={range} onRangeChange={setChosen} />
           </div>
         )}
         {/* Same place in the tree with or without the chart, so the cards keep their state. */}

@@ -34,10 +34,10 @@ export function lifecycleText(alert: AlertRecord, now: Date): string | null {
 }
 
 /**
- * Acknowledge ("I'm on it") while active; mark handled (FALL, SOS, other device events) until
+ * Acknowledge ("I'm on it") while active, at once or, given `onAddNote`, with a note; mark handled (FALL, SOS, other device events) until
  * resolved; snooze for me (never FALL or SOS).
  */
-export function AlertActions({ alert }: { alert: AlertRecord }) {
+export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNote?: () => void }) {
   const { busy, act } = useAlertAction();
   const canAcknowledge = alert.status === 'active';
   const canResolve = alert.status !== 'resolved' && resolvedByHand(alert.alertType);
@@ -57,6 +57,17 @@ export function AlertActions({ alert }: { alert: AlertRecord }) {
         >
           {busy === 'acknowledge' && <Spinner className="size-4" />}
           Acknowledge
+        </Button>
+      )}
+      {canAcknowledge && onAddNote && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy !== null}
+          aria-label={`Acknowledge with note: ${alert.alertTitle} on ${alert.deviceName}`}
+          onClick={onAddNote}
+        >
+          With note…
         </Button>
       )}
       {canResolve && (

@@ -2,7 +2,8 @@ import { type AlertRecord, alertTypeLabel, PRIORITY_LABELS, relativeTime } from 
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '@/components/icons.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { alertTone, PRIORITY_CLASSES, TONE_CLASSES } from '../utils/alert-style.ts';
+import { alertTone, cardTone, PRIORITY_CLASSES, TONE_CLASSES } from '../utils/alert-style.ts';
+import { AcknowledgeNoteForm } from './acknowledge-note-form.tsx';
 import { AlertActions, lifecycleText } from './alert-actions.tsx';
 import { AlertTimeline } from './alert-timeline.tsx';
 
@@ -13,7 +14,7 @@ interface AlertItemProps {
   onMarkRead?: (alert: AlertRecord) => void;
 }
 
-function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
+function ToneIcon({ tone }: { tone: ReturnType<typeof cardTone> }) {
   if (tone === 'blue') return <BatteryIcon className="size-4" />;
   if (tone === 'red') return <AlertTriangleIcon className="size-4" />;
   return <BellIcon className="size-4" />;
@@ -24,8 +25,10 @@ function ToneIcon({ tone }: { tone: ReturnType<typeof alertTone> }) {
  * acknowledged or resolved it, and the actions left to take.
  */
 export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
-  const tone = alertTone(alert.alertType);
+  // The card takes its priority's colour where that outranks its type's; the type badge its type's.
+  const tone = cardTone(alert);
   const classes = TONE_CLASSES[tone];
+  const handled = alert.status !== 'active';
   const when = new Date(alert.createdAt);
   // The {' '} between parts keep words apart in the accessible name (the unread alert's button is
   // named by this content: title, type, priority, Unread, message, device and time); in the flex
@@ -40,7 +43,9 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
           <span className={`font-semibold text-slate-900 dark:text-white ${alert.isRead ? '' : 'font-bold'}`}>
             {alert.alertTitle}
           </span>{' '}
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${classes.badge}`}>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[alertTone(alert.alertType)].badge}`}
+          >
             {alertTypeLabel(alert.alertType)}
           </span>{' '}
           <span
@@ -51,7 +56,7 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
           {!alert.isRead && (
             <span className="inline-flex items-center gap-1 text-xs font-semibold text-teal-700 dark:text-teal-400">
               <span aria-hidden="true" className="size-2 rounded-full bg-teal-600 dark:bg-teal-400" />
-              Unread
+              {handled ? 'New to you' : 'Unread'}
             </span>
           )}
         </span>{' '}
@@ -78,6 +83,7 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
   }, [alert.isRead]);
   const status = lifecycleText(alert, now);
   const [open, setOpen] = useState(false);
+  const [noting, setNoting] = useState(false);
   const timelineId = useId();
   const frame = `rounded-xl border border-l-4 border-slate-200 dark:border-slate-800 ${classes.border} ${
     alert.isRead ? 'bg-white dark:bg-slate-900' : 'bg-teal-50/60 dark:bg-teal-950/20'
@@ -102,7 +108,7 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
         >
           {open ? 'Hide details' : 'Details'}
         </button>
-        <AlertActions alert={alert} />
+        <AlertActions alert={alert} onAddNote={() => setNoting(true)} />
       </span>
     </div>
   );
@@ -129,6 +135,11 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
         </div>
       )}
       {footer}
+      {noting && alert.status === 'active' && (
+        <div className="px-3 pb-3 sm:pl-14">
+          <AcknowledgeNoteForm alert={alert} onClose={() => setNoting(false)} />
+        </div>
+      )}
       {open && (
         <div id={timelineId} className="px-3 pb-3 sm:pl-14">
           <AlertTimeline alertId={alert._id} />

@@ -1,15 +1,24 @@
-import { MOBILE_BREAKPOINT_PX, type VitalStats } from '@vitalwatch/shared';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import {
+  MOBILE_BREAKPOINT_PX,
+  TEMPERATURE_SYMBOLS,
+  temperatureIn,
+  type VitalStats,
+} from '@vitalwatch/shared';
+import { Fragment, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { ErrorState, Skeleton } from '@/components/status-panels.tsx';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { type TimeWindow, useHealthHistory } from '../hooks/use-health-history.ts';
-import { timeLabel } from '../utils/chart-config.ts';
+import { axisRange, axisText, type ChartVital, chartBand, seriesExtent } from '../utils/chart-axes.ts';
+import { seriesLabel, timeLabel, VITAL_STYLE } from '../utils/chart-config.ts';
 import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
+import type { NormalBand } from '../utils/normal-bands.ts';
 import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
+import { ChartToggle } from './chart-toggle.tsx';
 import { CustomRange } from './custom-range.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { RangeChoice } from './range-choice.tsx';
@@ -24,7 +33,8 @@ const lazyChart = () => lazy(() => import('./trends-chart.tsx').then((m) => ({ d
 
 interface HealthTrendsProps {
   deviceId: string;
-  range: HealthRangeId;
+  /** Null while the opening range is being chosen. */
+  range: HealthRangeId | null;
   onRangeChange: (range: HealthRangeId) => void;
 }
 
@@ -70,8 +80,40 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
   const [TrendsChart, setTrendsChart] = useState(lazyChart);
   const [custom, setCustom] = useState<TimeWindow | null>(null);
   const h = useHealthHistory(deviceId, range, custom);
+  const unit = useAppSelector(selectCurrentUser)?.temperatureUnit ?? 'F';
+  const symbol = TEMPERATURE_SYMBOLS[unit];
+  const [withTemperature, setWithTemperature] = useState(false);
+  const [clinical, setClinical] = useState(false);
   const heartRate = useMemo(() => (h.shown ? seriesOf(h.shown, 'heartRate') : null), [h.shown]);
   const spo2 = useMemo(() => (h.shown ? seriesOf(h.shown, 'spo2') : null), [h.shown]);
+  const temperature = useMemo(
+    () =>
+      h.shown && withTemperature ? seriesOf(h.shown, 'temperature', (f) => temperatureIn(f, unit)) : null,
+    [h.shown, withTemperature, unit],
+  );
+  const drawn = useMemo<ChartVital[]>(
+    () => (withTemperature ? ['heartRate', 'spo2', 'temperature'] : ['heartRate', 'spo2']),
+    [withTemperature],
+  );
+  const axes = useMemo(() => {
+    const axis = (vital: ChartVital, s: typeof heartRate) =>
+      axisRange(vital, s && seriesExtent(s), clinical, unit);
+    return {
+      heartRate: axis('heartRate', heartRate),
+      spo2: axis('spo2', spo2),
+      temperature: withTemperature ? axis('temperature', temperature) : null,
+    };
+  }, [heartRate, spo2, temperature, withTemperature, clinical, unit]);
+  const bands = useMemo<NormalBand[]>(
+    () => drawn.map((vital) => ({ ...chartBand(vital, unit), ...VITAL_STYLE[vital] })),
+    [drawn, unit],
+  );
+  const name = (vital: ChartVital) => seriesLabel(vital, symbol).replace(/ \(.*\)$/, '');
+  const axisOf = (vital: ChartVital) => {
+    const axis = axes[vital];
+    return axis ? ` (axis ${axisText(vital, axis, unit)})` : '';
+  };
+  const chartLabel = `Line chart of ${drawn.map((v) => `${name(v)}${axisOf(v)}`).join(', ')} over the chosen period; normal ranges shaded`;
   const rangeLabel = HEALTH_RANGES.find((r) => r.id === range)?.label.toLowerCase() ?? '';
   const resolution = h.shown ? RESOLUTION_TEXT[h.shown.resolution] : '';
   const hourly = h.shown?.resolution === 'hour' && h.shown.bucketSeconds > 3600;
@@ -103,6 +145,10 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
         </div>
       </div>
       {range === 'custom' && <CustomRange value={custom} onApply={setCustom} />}
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <ChartToggle label="Temperature" pressed={withTemperature} onChange={setWithTemperature} />
+        <ChartToggle label="Clinical range" pressed={clinical} onChange={setClinical} />
+      </div>
       <div className="relative h-64 md:h-96">
         {range === 'custom' && !custom ? (
           <p className="flex h-full items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
@@ -125,8 +171,12 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
           >
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
               <TrendsChart
-                heartRate={heartRate}
-                spo2={spo2}
+                series={{ heartRate, spo2, temperature }}
+                axes={axes}
+                bands={bands}
+                clinical={clinical}
+                temperatureSymbol={symbol}
+                label={chartLabel}
                 window={h.window}
                 theme={theme}
                 mobile={mobile}
@@ -138,6 +188,17 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
           </ErrorBoundary>
         )}
       </div>
+      <p data-testid="normal-bands" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Shaded: normal range ·{' '}
+        {drawn.map((vital, i) => (
+          <Fragment key={vital}>
+            {i > 0 && ' · '}
+            <span className="whitespace-nowrap">
+              {name(vital)} {axisText(vital, chartBand(vital, unit), unit)}
+            </span>
+          </Fragment>
+        ))}
+      </p>
       {/* Its line is kept while loading, so the cards below do not jump when the data arrives. */}
       <p className="mt-2 min-h-4 text-xs text-slate-500 dark:text-slate-400">
         {h.shown && (

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { HEALTH_RANGES, type HealthRangeId } from '../utils/records.ts';
 
 interface RangeChoiceProps {
-  value: HealthRangeId;
+  /** Null: none chosen yet (the opening range is being worked out). */
+  value: HealthRangeId | null;
   onChange: (range: HealthRangeId) => void;
 }
 

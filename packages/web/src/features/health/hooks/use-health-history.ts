@@ -22,12 +22,16 @@ const argsOf = (deviceId: string, w: TimeWindow): HistoryArgs => ({
 });
 
 /**
- * The chart's history of one device: the chosen range ending now, at the resolution the server
+ * The chart's history of one device (none while `range` is still being chosen): the chosen range ending now, at the resolution the server
  * picks for the point budget; when zoomed in, the visible window fetched again finer. Live
  * readings extend the range's current bucket and its averages in the cache; a reconnect (or a new
  * range) asks for the window again, ending at that moment.
  */
-export function useHealthHistory(deviceId: string, range: HealthRangeId, custom: TimeWindow | null = null) {
+export function useHealthHistory(
+  deviceId: string,
+  range: HealthRangeId | null,
+  custom: TimeWindow | null = null,
+) {
   const dispatch = useAppDispatch();
   const [window, setWindow] = useState<{ key: string; w: TimeWindow } | null>(null);
   const [view, setView] = useState<TimeWindow | null>(null);
@@ -37,14 +41,14 @@ export function useHealthHistory(deviceId: string, range: HealthRangeId, custom:
     if (window?.key === key) return window.w;
     if (fixed) return custom ?? { from: 0, to: 1 };
     const to = Date.now();
-    return { from: to - rangeMs(range), to };
+    return { from: to - rangeMs(range ?? 'day'), to };
   }, [window, key, range, fixed, custom]);
   if (window?.key !== key) {
     setWindow({ key, w: current });
     setView(null);
   }
   const args = argsOf(deviceId, current);
-  const skip = fixed && custom === null;
+  const skip = range === null || (fixed && custom === null);
   const full = useHealthHistoryQuery(args, { skip });
   const zoomed = useHealthHistoryQuery(view ? argsOf(deviceId, view) : args, { skip: skip || view === null });
 
@@ -61,7 +65,7 @@ export function useHealthHistory(deviceId: string, range: HealthRangeId, custom:
       return;
     }
     const to = Date.now();
-    setWindow({ key, w: { from: to - rangeMs(range), to } });
+    setWindow({ key, w: { from: to - rangeMs(range ?? 'day'), to } });
   });
 
   const resetView = useCallback(() => setView(null), []);
@@ -71,7 +75,7 @@ export function useHealthHistory(deviceId: string, range: HealthRangeId, custom:
     history: skip ? null : (full.data ?? null),
     /** What the chart draws: the zoomed window's finer buckets once they arrived, else the range. */
     shown: skip ? null : (shown ?? null),
-    loading: !skip && (full.isLoading || (full.isFetching && !full.data)),
+    loading: range === null || (!skip && (full.isLoading || (full.isFetching && !full.data))),
     error: full.error ? healthError(asApiError(full.error)) : null,
     window: current,
     view,

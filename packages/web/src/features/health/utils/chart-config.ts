@@ -1,10 +1,20 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { formatDateTime } from '@/lib/format-date.ts';
 import type { PageTheme } from '@/lib/theme-storage.ts';
+import type { AxisRange, ChartVital } from './chart-axes.ts';
 
 /** Spec section 9: heart rate red, SpO2 blue. */
 export const HEART_RATE_COLOR = '#ef4444';
 export const SPO2_COLOR = '#3b82f6';
+/** Not in the spec (it charts two vitals): amber, apart from both. */
+export const TEMPERATURE_COLOR = '#d97706';
+
+/** Each vital's colour and y axis. */
+export const VITAL_STYLE: Record<ChartVital, { color: string; axis: 'y' | 'y1' | 'y2' }> = {
+  heartRate: { color: HEART_RATE_COLOR, axis: 'y' },
+  spo2: { color: SPO2_COLOR, axis: 'y1' },
+  temperature: { color: TEMPERATURE_COLOR, axis: 'y2' },
+};
 
 const THEME_COLORS = {
   light: { text: '#475569', grid: '#e2e8f0', tooltipBg: '#0f172a', tooltipText: '#f8fafc' },
@@ -40,16 +50,35 @@ export const DOTS_UP_TO = 120;
 /** Datasets of the band's edges are named so; the legend and tooltip leave them out. */
 const BAND = ' range';
 
+/** The series drawn: heart rate and SpO2 (spec), temperature when the user adds it, in their unit. */
+export interface TrendSeries {
+  heartRate: SeriesData;
+  spo2: SeriesData;
+  temperature: SeriesData | null;
+}
+
+/** The series' labels: legend, tooltip, and (with `BAND`) their min–max band. */
+export const seriesLabel = (vital: ChartVital, temperatureSymbol: string): string =>
+  vital === 'heartRate'
+    ? 'Heart Rate (BPM)'
+    : vital === 'spo2'
+      ? 'SpO2 (%)'
+      : `Temperature (${temperatureSymbol})`;
+
 /**
- * The two vitals, oldest first, in the spec's colours: each an average line (tension 0.4) over a
+ * The vitals, oldest first, in the spec's colours: each an average line (tension 0.4) over a
  * faint min–max band. A null point is a gap: lines stop there (`spanGaps` off).
  */
 export function trendData(
-  heartRate: SeriesData,
-  spo2: SeriesData,
+  series: TrendSeries,
   mobile: boolean,
+  temperatureSymbol: string,
 ): ChartData<'line', Point[]> {
-  const dots = Math.max(heartRate.avg.length, spo2.avg.length) <= DOTS_UP_TO;
+  const shown = (['heartRate', 'spo2', 'temperature'] as const).flatMap((vital) => {
+    const s = series[vital];
+    return s ? [{ vital, s }] : [];
+  });
+  const dots = Math.max(...shown.map(({ s }) => s.avg.length)) <= DOTS_UP_TO;
   const line = (label: string, color: string, data: Point[], yAxisID: string) => ({
     label,
     data,
@@ -89,12 +118,11 @@ export function trendData(
     },
   ];
   return {
-    datasets: [
-      ...band('Heart Rate (BPM)', HEART_RATE_COLOR, heartRate, 'y'),
-      line('Heart Rate (BPM)', HEART_RATE_COLOR, heartRate.avg, 'y'),
-      ...band('SpO2 (%)', SPO2_COLOR, spo2, 'y1'),
-      line('SpO2 (%)', SPO2_COLOR, spo2.avg, 'y1'),
-    ],
+    datasets: shown.flatMap(({ vital, s }) => {
+      const label = seriesLabel(vital, temperatureSymbol);
+      const { color, axis } = VITAL_STYLE[vital];
+      return [...band(label, color, s, axis), line(label, color, s.avg, axis)];
+    }),
   };
 }
 
@@ -108,10 +136,16 @@ interface TrendOptionsInput {
   mobile: boolean;
   /** Label ticks with the day as well (periods longer than a day). */
   withDay: boolean;
+  /** Each y axis (see chart-axes.ts); temperature's only when it is drawn. */
+  axes: { heartRate: AxisRange; spo2: AxisRange; temperature: AxisRange | null };
+  /** Fitted to the clinical range: every tick labelled. */
+  clinical: boolean;
+  temperatureSymbol: string;
 }
 
 /**
- * Spec section 9: heart-rate axis suggested 50–100 step 10, SpO2 axis 50–100 step 2, 8 x labels
+ * Spec section 9: heart-rate axis suggested 50–100 step 10, SpO2 axis 50–100 step 2 (`axes`, unless
+ * fitted to the clinical range), 8 x labels
  * (6 on mobile), animations off, pinch zoom and drag-pan on x only (pan threshold 10), wheel zoom at
  * speed 0.1 on desktop. The server already keeps the points within a budget, so nothing is decimated;
  * after a zoom or pan the visible window is reported, to be fetched again at a finer resolution.
@@ -122,10 +156,16 @@ export function trendOptions({
   withDay,
   window,
   onViewChange,
+  axes,
+  clinical,
+  temperatureSymbol,
 }: TrendOptionsInput): ChartOptions<'line'> {
   const colors = THEME_COLORS[theme];
   const font = { size: mobile ? 10 : 12 };
   const title = (text: string) => ({ display: !mobile, text, color: colors.text, font });
+  // The spec's ranges are suggestions (the axis widens to the data); the clinical fit is exact.
+  const bounds = (a: AxisRange) =>
+    clinical ? { min: a.min, max: a.max } : { suggestedMin: a.min, suggestedMax: a.max };
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -153,29 +193,38 @@ export function trendOptions({
       y: {
         type: 'linear',
         position: 'left',
-        suggestedMin: 50,
-        suggestedMax: 100,
-        title: title('Heart Rate (BPM)'),
-        ticks: { stepSize: 10, color: colors.text, font },
+        ...bounds(axes.heartRate),
+        title: title(seriesLabel('heartRate', temperatureSymbol)),
+        ticks: { stepSize: axes.heartRate.step, color: colors.text, font },
         grid: { color: colors.grid },
       },
       y1: {
         type: 'linear',
         position: 'right',
-        suggestedMin: 50,
-        suggestedMax: 100,
-        title: title('SpO2 (%)'),
+        ...bounds(axes.spo2),
+        title: title(seriesLabel('spo2', temperatureSymbol)),
         // A tick every 2 (spec), all of them kept: Chart.js's automatic skipping dropped labels
-        // unevenly and lost 100. Every tenth value is labelled, so the labels never crowd.
+        // unevenly and lost 100. Every tenth value is labelled, so the labels never crowd; fitted
+        // to the clinical range (a few percent), every value is.
         ticks: {
-          stepSize: 2,
+          stepSize: axes.spo2.step,
           autoSkip: false,
           color: colors.text,
           font,
-          callback: (value) => (Number(value) % 10 === 0 ? String(value) : ''),
+          callback: (value) => (clinical || Number(value) % 10 === 0 ? String(value) : ''),
         },
         grid: { drawOnChartArea: false, color: colors.grid },
       },
+      ...(axes.temperature && {
+        y2: {
+          type: 'linear',
+          position: 'right',
+          ...bounds(axes.temperature),
+          title: title(seriesLabel('temperature', temperatureSymbol)),
+          ticks: { stepSize: axes.temperature.step, color: colors.text, font },
+          grid: { drawOnChartArea: false, color: colors.grid },
+        },
+      }),
     },
     plugins: {
       legend: {

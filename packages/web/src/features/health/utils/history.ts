@@ -83,7 +83,12 @@ export function gapsOf(h: HealthHistory): { from: number; to: number }[] {
  * middle. Where the device was silent (`gapsOf`) a null point breaks the line: a gap is shown,
  * never a line drawn across it.
  */
-export function seriesOf(h: HealthHistory, vital: 'heartRate' | 'spo2'): Series {
+export function seriesOf(
+  h: HealthHistory,
+  vital: 'heartRate' | 'spo2' | 'temperature',
+  /** Into the unit drawn (temperature: the user's). */
+  convert: (value: number) => number = (v) => v,
+): Series {
   const step = h.bucketSeconds * 1000;
   const out: Series = { avg: [], min: [], max: [] };
   let last: number | null = null;
@@ -96,9 +101,9 @@ export function seriesOf(h: HealthHistory, vital: 'heartRate' | 'spo2'): Series 
       for (const k of ['avg', 'min', 'max'] as const) out[k].push({ x: mid, y: null });
     }
     const [min, avg, max] = s;
-    out.avg.push({ x, y: avg });
-    out.min.push({ x, y: min });
-    out.max.push({ x, y: max });
+    out.avg.push({ x, y: convert(avg) });
+    out.min.push({ x, y: convert(min) });
+    out.max.push({ x, y: convert(max) });
     last = x;
   }
   return out;
