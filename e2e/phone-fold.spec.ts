@@ -80,12 +80,3 @@ for (const theme of ['light', 'dark'] as const) {
     await page.screenshot({ path: `${DIR}/phone-fold-landscape-${theme}.png` });
   });
 }
-
-test('on a wide screen the offer of browser alerts stays above the page, in full', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await dashboardWithEverything(page);
-  const prompt = page.getByRole('region', { name: 'Alerts on this browser' });
-  await expect(prompt.getByText('Get alerts on this browser even when VitalWatch is closed.')).toBeVisible();
-  expect((await prompt.boundingBox())!.y).toBeLessThan((await card(page, 'SpO2').boundingBox())!.y);
-  await page.screenshot({ path: `${DIR}/phone-fold-desktop.png` });
-});
