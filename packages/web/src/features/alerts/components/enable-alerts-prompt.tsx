@@ -44,6 +44,7 @@ export function EnableAlertsPrompt({ userId }: { userId: string | null }) {
       <div className="flex min-w-0 shrink-0 flex-wrap gap-2 compact:flex-1 compact:flex-nowrap compact:justify-between compact:gap-1 compact:whitespace-nowrap">
         <Button
           size="sm"
+          className="compact:px-2"
           disabled={busy}
           onClick={() => {
             close();
