@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { AxeAudit } from './axe-helpers.ts';
 import { ADMIN, createUser, expect, signInWithTokens, type TestUser, test } from './fixtures.ts';
 import { addDeviceForUser, createDevice, ingestHealth } from './user-area-helpers.ts';
 
@@ -28,6 +29,14 @@ async function ownerAndCarer(page: Page) {
   await addDeviceForUser(page.request, owner, band, 'Living room band');
   await addDeviceForUser(page.request, carer, band, 'Living room band');
   return { owner, carer, band };
+}
+
+/** axe on the screen as it is, in both themes: no serious or critical finding. */
+async function axeClean(page: Page, screen: string, scope?: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect((await new AxeAudit(page, theme).check(screen, scope)).blocking).toEqual([]);
+  }
 }
 
 async function shots(page: Page, name: string, open: () => Promise<void>) {
@@ -63,6 +72,7 @@ test('the share page says when the newest reading was taken: the time and how lo
   );
   await expect(newest).toContainText(clock);
   await expect(page.getByText(/^Newest reading taken .+ \(3 hours ago\)$/)).toBeVisible();
+  await axeClean(page, 'shared page with its newest reading');
   await shots(page, 'shared-newest', () => page.goto(`/shared/${token}`).then(() => newest.waitFor()));
 });
 
@@ -77,6 +87,7 @@ test('a malformed share link says in words that it is not valid and what to do',
   ).toBeVisible();
   await expect(page.getByText(/ask the person who shared it for a new one/)).toBeVisible();
   await expect(page.getByText(/too_small|at least 20|Too small/i)).toHaveCount(0);
+  await axeClean(page, 'malformed share link');
   await shots(page, 'shared-malformed', () =>
     page.goto('/shared/abc').then(() => page.getByText(/This link is not valid/).waitFor()),
   );
@@ -93,12 +104,14 @@ test("a carer's new name is theirs alone; the owner and everyone else keep the s
   await page.getByRole('button', { name: 'Edit name of Living room band' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit name' });
   await expect(dialog).toContainText('Only you see this name');
+  await axeClean(page, "carer's Edit name", '[role="dialog"]');
   await dialog.getByLabel('Device Name').fill('Dad');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const card = page.getByRole('article', { name: 'Dad' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Shared name: Living room band');
   await expect(card).not.toContainText('Owner');
+  await axeClean(page, 'devices with a nickname');
   await page.goto(`/dashboard?device=${band._id}`);
   await expect(page.getByRole('button', { name: 'Device Dad' })).toBeVisible();
   await shots(page, 'devices-nickname', () => page.goto('/dashboard/devices').then(() => card.waitFor()));
@@ -139,6 +152,7 @@ test('the audit log names the device (its id kept) and records a PDF report as a
   await expect(row.getByTitle(`device ${band._id}`)).toBeVisible();
   await expect(row).toContainText('format: pdf');
   await expect(row).not.toContainText('format: csv');
+  await axeClean(page, 'audit log with names');
   await shots(page, 'audit-names', () =>
     page.goto('/admin-dashboard/audit').then(() => page.getByRole('table', { name: 'Audit log' }).waitFor()),
   );
@@ -166,6 +180,7 @@ test('alarm settings: a carer sees them explained, read only, with who can chang
   );
   await expect(dialog.getByRole('spinbutton')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await axeClean(page, 'alarm settings, read only', '[role="dialog"]');
   await expect(dialog.getByRole('region', { name: 'Low blood oxygen' })).toContainText(
     'Alert when readings stay below 95 % for 30 s; at once at 91 % or below.',
   );
