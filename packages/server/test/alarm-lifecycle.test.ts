@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alertEscalations, alerts } from '../src/db/schema.ts';
 import type { Audience, EscalationStep } from '../src/lib/events.ts';
-import { createDevice, isoFromNow, postAlert, postHealth } from './device-helpers.ts';
+import { createDevice, isoFromNow, ownedDevice, postAlert, postHealth } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -278,8 +278,9 @@ describe.each(dbTargets())('alert lifecycle and escalation on $name', (target) =
         payload: { settings },
       });
 
-    it('shows the defaults; assigned users and admins change them within safe bounds; others get 404', async () => {
-      const { first, stranger, device } = await careTeam();
+    it("shows the defaults; the device's owner and admins change them within safe bounds; others get 404", async () => {
+      const [first, stranger] = await Promise.all([signup(built()), signup(built())]);
+      const device = await ownedDevice(built(), admin, first);
       const res = await settingsOf(first, device._id);
       expect(res.statusCode).toBe(200);
       const { settings, defaults } = res.json().data;

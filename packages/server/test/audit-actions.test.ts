@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuditPage, DEFAULT_ALARM_SETTINGS } from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, userWithDevice } from './device-helpers.ts';
+import { createDevice, ownedDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
 describe.each(dbTargets())(
@@ -53,8 +53,9 @@ describe.each(dbTargets())(
       ]);
     });
 
-    it('records a carer renaming a device and changing its alarm settings, with the values before and after', async () => {
-      const { user, device } = await userWithDevice(built(), admin, 'Mum watch');
+    it("records a device's owner renaming it and changing its alarm settings, with the values before and after", async () => {
+      const user = await signup(built());
+      const device = await ownedDevice(built(), admin, user, 'Mum watch');
       expect(
         (
           await post('/api/v1/device/update-device', user, {

@@ -65,3 +65,21 @@ export async function countRows(
 
 /** ISO time `ms` milliseconds from now (negative: in the past). */
 export const isoFromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** A device nobody has yet, added by `owner` with its activation code: they are its owner. */
+export async function ownedDevice(
+  built: BuiltApp,
+  admin: TestUser,
+  owner: TestUser,
+  deviceName?: string,
+): Promise<AdminDevice> {
+  const device = await createDevice(built, admin, deviceName ? { deviceName } : {});
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/device/add-device',
+    headers: owner.auth,
+    payload: { data: { activationCode: device.activationCode } },
+  });
+  if (res.statusCode !== 200) throw new Error(`add-device failed: ${res.statusCode} ${res.body}`);
+  return device;
+}

@@ -3,6 +3,19 @@
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * A person's place in a device's circle. The owner (the first to add the device by activation
+ * code) renames it for everyone and changes its alarm settings; a carer watches it and gives it a
+ * name of their own; a viewer only watches. Admins keep every right on every device.
+ */
+export const CIRCLE_ROLES = ['owner', 'carer', 'viewer'] as const;
+export type CircleRole = (typeof CIRCLE_ROLES)[number];
+export const CIRCLE_ROLE_LABELS: Record<CircleRole, string> = {
+  owner: 'Owner',
+  carer: 'Carer',
+  viewer: 'Viewer',
+};
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** The profile password-change button needs only this many characters (spec 5). */
 export const PASSWORD_CHANGE_BUTTON_MIN_LENGTH = 6;

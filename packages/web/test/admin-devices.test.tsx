@@ -181,7 +181,7 @@ describe('alarm settings (admin)', () => {
     routeFetch({
       ...base(),
       [`/device/alarm-settings/${band._id}`]: () =>
-        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS }),
+        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS, canChange: true }),
     });
     const user = userEvent.setup();
     renderWithApp(<AdminDevicesPage />);

@@ -12,6 +12,7 @@ const entry = (fields: Partial<AuditEntry>): AuditEntry => ({
   actorName: 'carer1',
   targetType: 'device',
   targetId: 'd1',
+  targetName: null,
   ip: '127.0.0.1',
   detail: {},
   ...fields,

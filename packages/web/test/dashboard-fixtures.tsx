@@ -29,6 +29,9 @@ export const user: PublicUser = {
 export const makeDevice = (over: Partial<UserDevice> = {}): UserDevice => ({
   _id: 'd1',
   deviceName: 'Wristband',
+  sharedName: 'Wristband',
+  nickname: null,
+  circleRole: 'owner',
   isValid: true,
   users: 1,
   lastUpdate: null,

@@ -168,9 +168,13 @@ describe('alarm settings', () => {
     const calls = mockApi({
       '/device/get-device': () => ok({ devices: [makeDevice({ _id: 'd1', deviceName: 'Wristband' })] }),
       '/device/alarm-settings/d1': () =>
-        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS }),
+        ok({ settings: DEFAULT_ALARM_SETTINGS, defaults: DEFAULT_ALARM_SETTINGS, canChange: true }),
       '/device/update-alarm-settings/d1': (body) =>
-        ok({ settings: (body as { settings: unknown }).settings, defaults: DEFAULT_ALARM_SETTINGS }),
+        ok({
+          settings: (body as { settings: unknown }).settings,
+          defaults: DEFAULT_ALARM_SETTINGS,
+          canChange: true,
+        }),
     });
     const user = userEvent.setup();
     renderSignedIn(<DevicesPage />, '/dashboard/devices');

@@ -1,3 +1,4 @@
+import { CIRCLE_ROLES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -196,6 +197,13 @@ export const deviceUsers = pgTable(
     contactRole: text('contact_role', { enum: ['primary', 'backup'] })
       .notNull()
       .default('primary'),
+    /**
+     * The person's place in the device's circle: its owner (the first to add it by activation
+     * code) may rename it for everyone and change its alarm settings; carers and viewers see them.
+     */
+    circleRole: text('circle_role', { enum: CIRCLE_ROLES }).notNull().default('carer'),
+    /** This person's own name for the device, shown to them instead of the shared name; null: none. */
+    nickname: text('nickname'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],

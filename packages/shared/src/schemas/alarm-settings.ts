@@ -145,4 +145,7 @@ export function alarmOverrides(settings: AlarmSettings) {
 /** `POST /device/alarm-settings` and `/device/update-alarm-settings`. */
 export const alarmSettingsParams = z.object({ deviceId: z.string().min(1).max(64) });
 export const updateAlarmSettingsBody = z.object({ settings: alarmSettings }).strict();
-export const alarmSettingsResponse = envelope(z.object({ settings: alarmSettings, defaults: alarmSettings }));
+/** `canChange`: whether the caller may change them (the device's owner, or an admin). */
+export const alarmSettingsResponse = envelope(
+  z.object({ settings: alarmSettings, defaults: alarmSettings, canChange: z.boolean() }),
+);

@@ -47,6 +47,7 @@ const DETAIL_NAMES: Record<string, string> = {
   reason: 'Refused because',
   route: 'Route',
   role: 'Role',
+  seenBy: 'Name seen by',
   limit: 'alarm limit',
   critical: 'critical level',
   delaySeconds: 'delay (s)',
@@ -96,6 +97,8 @@ export const auditEntry = z.object({
   /** What was acted on: a user, device or alert id. */
   targetType: z.enum(['user', 'device', 'alert']).nullable(),
   targetId: z.string().nullable(),
+  /** The target's name now (a device's shared name, a user's username); null when it is gone. */
+  targetName: z.string().nullable(),
   /** The client's address, as the rate limits count it. */
   ip: z.string().nullable(),
   /** Facts of the action (a new role, the reason a sign-in failed, an export's range). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CIRCLE_ROLES } from '../constants.ts';
 import { envelope } from './common.ts';
 import { PLAIN_TEXT_PATTERN, plainTextMessage } from './user.ts';
 
@@ -13,6 +14,7 @@ export const DEVICE_MESSAGES = {
   activationCodeRegenerated: 'Activation code regenerated successfully',
   apiAuthCodeRegenerated: 'API auth code regenerated successfully',
   notFound: 'Device not found',
+  ownerOnly: "Only the device's owner or an admin can change this",
   unknownActivationCode: 'No device has this activation code',
   tooManyActivationCodes: 'Too many wrong activation codes. Please try again later.',
   inactive: 'This device is inactive',
@@ -36,8 +38,7 @@ export const activationCodeField = z
   .min(1, 'Activation code is required')
   .max(64, 'Activation code is too long');
 
-/** A device as its users see it: `users` is a count. */
-export const userDevice = z.object({
+const deviceBase = z.object({
   _id: z.string(),
   deviceName: z.string(),
   isValid: z.boolean(),
@@ -46,10 +47,20 @@ export const userDevice = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/**
+ * A device as its users see it: `users` is a count; `deviceName` is the name this user sees (their
+ * nickname if they gave one, else the shared name), `sharedName` everyone's name for it.
+ */
+export const userDevice = deviceBase.extend({
+  sharedName: z.string(),
+  nickname: z.string().nullable(),
+  circleRole: z.enum(CIRCLE_ROLES),
+});
 export type UserDevice = z.infer<typeof userDevice>;
 
 /** A device as an admin sees it: `users` are ids (`backupUsers` those of them who are backup contacts), codes included. */
-export const adminDevice = userDevice.extend({
+export const adminDevice = deviceBase.extend({
   users: z.array(z.string()),
   backupUsers: z.array(z.string()),
   activationCode: z.string(),
@@ -65,8 +76,17 @@ export const adminDeviceResponse = envelope(z.object({ device: adminDevice }));
 export const addUserDeviceBody = z.object({
   data: z.object({ activationCode: activationCodeField, deviceName: deviceNameField.optional() }),
 });
+/**
+ * Renaming: `personal` (the default for all but the owner) sets the caller's own nickname, `shared`
+ * (the owner's default; the owner only) the name everyone sees. A nickname equal to the shared
+ * name is no nickname.
+ */
 export const updateUserDeviceBody = z.object({
-  data: z.object({ deviceId: z.string().min(1).max(64), newName: deviceNameField }),
+  data: z.object({
+    deviceId: z.string().min(1).max(64),
+    newName: deviceNameField,
+    scope: z.enum(['personal', 'shared']).optional(),
+  }),
 });
 export const deviceDetailsBody = z.object({
   data: z.object({ deviceId: z.string({ error: 'deviceId is required' }).min(1).max(64) }),

@@ -19,6 +19,10 @@ export const SHARE_MESSAGES = {
   revoked: 'Share link revoked',
   listed: 'Share links fetched',
   notFound: 'This link has expired or was revoked',
+  /** A link that cannot be one (cut short, mistyped): said in words, with what to do. */
+  malformed: 'This link is not valid. It may have been cut short or mistyped.',
+  malformedHint:
+    'Copy the whole link again from the message it came in, or ask the person who shared it for a new one.',
   daysInvalid: 'A link lasts 1, 7 or 30 days',
   outsideWindow: `A share link shows only the last ${SHARE_HISTORY_HOURS} hours and the report of the last ${SHARE_REPORT_DAYS} days`,
   adminListed: 'Share links fetched',

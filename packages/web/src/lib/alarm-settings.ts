@@ -4,6 +4,8 @@ import { apiRequest } from './api-client.ts';
 export interface AlarmSettingsView {
   settings: AlarmSettings;
   defaults: AlarmSettings;
+  /** Whether the caller may change them (the device's owner, or an admin). */
+  canChange: boolean;
 }
 
 /** POST /device/alarm-settings/:id: the device's alarm conditions and escalation timings, and the defaults. */

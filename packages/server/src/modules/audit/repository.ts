@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { auditEvents, users } from '../../db/schema.ts';
+import { auditEvents, devices, users } from '../../db/schema.ts';
 
 /** One entry to append; `actorName` is looked up from `actorId` when not given. */
 export interface NewAuditEvent {
@@ -35,6 +35,7 @@ const entryRow = z.object({
   actor_name: z.string().nullable(),
   target_type: auditEntry.shape.targetType,
   target_id: z.string().nullable(),
+  target_name: z.string().nullable(),
   ip: z.string().nullable(),
   detail: auditEntry.shape.detail,
 });
@@ -59,7 +60,11 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
   if (q.before) where.push(before(q.before));
   return rawRows(
     tx,
-    sql`select id::text, at, action, outcome, actor_id::text, actor_name, target_type, target_id, ip, detail
+    sql`select id::text, at, action, outcome, actor_id::text, actor_name, target_type, target_id, ip, detail,
+        case target_type
+          when 'device' then (select d.device_name from ${devices} d where d.id::text = target_id)
+          when 'user' then (select u.username from ${users} u where u.id::text = target_id)
+        end as target_name
       from ${auditEvents}
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by at desc, id desc limit ${q.limit + 1}`,

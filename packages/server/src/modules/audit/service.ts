@@ -94,6 +94,7 @@ export class AuditLog {
           actorName: r.actor_name,
           targetType: r.target_type,
           targetId: r.target_id,
+          targetName: r.target_name,
           ip: r.ip,
           detail: r.detail,
         }),

@@ -10,8 +10,18 @@ const common = (d: DeviceRow) => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-/** What a user sees: how many people watch the device, never its secrets. */
-export const presentUserDevice = (d: DeviceWithCount): UserDevice => ({ ...common(d), users: d.userCount });
+/**
+ * What a user sees: how many people watch the device, never its secrets; their own name for it
+ * (the shared one beside it) and their place in its circle.
+ */
+export const presentUserDevice = (d: DeviceWithCount): UserDevice => ({
+  ...common(d),
+  deviceName: d.nickname ?? d.deviceName,
+  sharedName: d.deviceName,
+  nickname: d.nickname,
+  circleRole: d.circleRole,
+  users: d.userCount,
+});
 
 /** What an admin sees: the assigned user ids and both codes. */
 export const presentAdminDevice = (d: DeviceWithUsers): AdminDevice => ({

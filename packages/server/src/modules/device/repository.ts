@@ -1,3 +1,4 @@
+import type { CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
 import { devices, deviceUsers, users } from '../../db/schema.ts';
@@ -6,8 +7,14 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
 /** A device with the ids of its users, oldest assignment first (the admin view). */
 export type DeviceWithUsers = DeviceRow & { userIds: string[]; backupUserIds: string[] };
-/** A device with how many users watch it (the user view). */
-export type DeviceWithCount = DeviceRow & { userCount: number };
+/** A device with how many users watch it, and the user's own place and name for it (the user view). */
+export type DeviceWithCount = DeviceRow & {
+  userCount: number;
+  /** The user this view is of. */
+  userId: string;
+  circleRole: CircleRole;
+  nickname: string | null;
+};
 
 const userIdsOf = sql<string[]>`array(
   select du.user_id::text from ${deviceUsers} du where du.device_id = ${devices.id} order by du.created_at, du.user_id
@@ -112,23 +119,50 @@ export async function setBackupContacts(tx: Tx, deviceId: string, backupIds: str
   return rows.filter((r) => r.role === 'backup').length;
 }
 
-/** Assign one user; false when they already had the device. */
-export const assignUser = async (tx: Tx, deviceId: string, userId: string): Promise<boolean> =>
-  (
-    await tx
-      .insert(deviceUsers)
-      .values({ deviceId, userId })
-      .onConflictDoNothing()
-      .returning({ userId: deviceUsers.userId })
-  ).length === 1;
+/**
+ * Assign one user by activation code; false when they already had the device. The device's row is
+ * locked first, so of two people adding an ownerless device at once exactly one becomes its owner.
+ */
+export async function assignUser(tx: Tx, deviceId: string, userId: string): Promise<boolean> {
+  await tx.execute(sql`select 1 from ${devices} where ${devices.id} = ${deviceId} for update`);
+  const owned = await tx
+    .select({ userId: deviceUsers.userId })
+    .from(deviceUsers)
+    .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.circleRole, 'owner')))
+    .limit(1);
+  const circleRole: CircleRole = owned.length === 0 ? 'owner' : 'carer';
+  const added = await tx
+    .insert(deviceUsers)
+    .values({ deviceId, userId, circleRole })
+    .onConflictDoNothing()
+    .returning({ userId: deviceUsers.userId });
+  return added.length === 1;
+}
+
+/** The user's own name for the device; null clears it. */
+export const setNickname = async (tx: Tx, deviceId: string, userId: string, nickname: string | null) =>
+  tx
+    .update(deviceUsers)
+    .set({ nickname })
+    .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)));
+
+const userView = {
+  device: devices,
+  userCount: userCountOf,
+  userId: deviceUsers.userId,
+  circleRole: deviceUsers.circleRole,
+  nickname: deviceUsers.nickname,
+};
+type UserViewRow = Omit<DeviceWithCount, keyof DeviceRow> & { device: DeviceRow };
+const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ ...device, ...mine });
 
 export const listUserDevices = async (tx: Tx, userId: string): Promise<DeviceWithCount[]> =>
   tx
-    .select({ device: devices, userCount: userCountOf })
+    .select(userView)
     .from(devices)
     .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
     .orderBy(deviceUsers.createdAt, devices.id)
-    .then((rows) => rows.map((r) => ({ ...r.device, userCount: r.userCount })));
+    .then((rows) => rows.map(fromUserView));
 
 /** The device if `userId` is assigned to it, else undefined (the caller answers 404). */
 export const findUserDevice = async (
@@ -137,12 +171,12 @@ export const findUserDevice = async (
   deviceId: string,
 ): Promise<DeviceWithCount | undefined> =>
   tx
-    .select({ device: devices, userCount: userCountOf })
+    .select(userView)
     .from(devices)
     .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
     .where(eq(devices.id, deviceId))
     .limit(1)
-    .then((rows) => rows.map((r) => ({ ...r.device, userCount: r.userCount }))[0]);
+    .then((rows) => rows.map(fromUserView)[0]);
 
 export const isAssigned = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
   (

@@ -17,7 +17,8 @@ import { isDomainError } from '../../errors.ts';
 
 /**
  * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
- * for the alarm settings, which admins and the device's users may both read and change.
+ * for the alarm settings, which admins and the device's users may read, and admins and the
+ * device's owner change (anyone else: 403).
  */
 export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
   const { devices } = ctx;
@@ -66,14 +67,20 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
     '/update-device',
     { onRequest, schema: { body: updateUserDeviceBody, response: { 200: userDeviceResponse } } },
     async (request) => {
-      const { deviceId, newName } = request.body.data;
-      const { device, previousName } = await devices.rename(caller(request).userId, deviceId, newName);
+      const { deviceId, newName, scope } = request.body.data;
+      const renamed = await devices.rename(caller(request).userId, deviceId, newName, scope);
+      const { device, previousName } = renamed;
       if (previousName !== device.deviceName) {
         await ctx.audit.record(request, {
           action: 'device-rename',
           targetType: 'device',
           targetId: device._id,
-          detail: { from: previousName, to: device.deviceName },
+          // A nickname is the renamer's own: said so beside the names.
+          detail: {
+            from: previousName,
+            to: device.deviceName,
+            ...(renamed.scope === 'personal' ? { seenBy: 'only them' } : {}),
+          },
         });
       }
       return { success: true as const, message: DEVICE_MESSAGES.renamed, data: { device } };

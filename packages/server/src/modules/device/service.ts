@@ -16,7 +16,6 @@ import { valueChanges } from '../../lib/value-changes.ts';
 import type { ActivationAttempts, ActivationCaller } from './activation-attempts.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
 import { DeviceCredentials } from './credentials.ts';
-import { canSeeDevice } from './policy.ts';
 import { presentAdminDevice, presentUserDevice } from './presenter.ts';
 import * as repo from './repository.ts';
 
@@ -35,6 +34,8 @@ export interface AdminDeviceInput {
 /** An update leaves out what it does not change. */
 export type AdminDeviceUpdate = Pick<AdminDeviceInput, 'deviceName'> & Partial<AdminDeviceInput>;
 export type CodeType = 'activationCode' | 'apiAuthCode';
+/** Whose name a rename changes: the caller's own (a nickname) or everyone's (the owner only). */
+export type NameScope = 'personal' | 'shared';
 
 export interface AdminDeviceUpdated {
   device: AdminDevice;
@@ -71,11 +72,15 @@ export class DeviceService {
     this.credentials.forget(deviceId);
   }
 
-  // ---- alarm settings: admins, and the users assigned to the device ----
+  // ---- alarm settings: admins and the device's users read them; admins and its owner change them ----
 
   async alarmSettings(who: AuthContext, deviceId: string) {
-    const device = await this.alarmTarget(who, deviceId);
-    return { settings: effectiveAlarmSettings(device.alarmSettings), defaults: DEFAULT_ALARM_SETTINGS };
+    const { device, canChange } = await this.alarmTarget(who, deviceId);
+    return {
+      settings: effectiveAlarmSettings(device.alarmSettings),
+      defaults: DEFAULT_ALARM_SETTINGS,
+      canChange,
+    };
   }
 
   /**
@@ -83,18 +88,23 @@ export class DeviceService {
    * the settings now and each value changed (`LOW_SPO2.limit`: `90 → 88`), for the audit log.
    */
   async updateAlarmSettings(who: AuthContext, deviceId: string, settings: AlarmSettings) {
-    const before = effectiveAlarmSettings((await this.alarmTarget(who, deviceId)).alarmSettings);
+    const target = await this.alarmTarget(who, deviceId);
+    if (!target.canChange) throw forbidden(DEVICE_MESSAGES.ownerOnly);
+    const before = effectiveAlarmSettings(target.device.alarmSettings);
     await repo.updateDevice(this.db, deviceId, { alarmSettings: alarmOverrides(settings) });
     const now = await this.alarmSettings(who, deviceId);
     return { now, changes: valueChanges(before, now.settings) };
   }
 
+  /** The device (404 unless the caller may see it) and whether the caller may change its settings. */
   private async alarmTarget(who: AuthContext, deviceId: string) {
-    const visible =
-      who.role === 'admin' ? isUuid(deviceId) : await canSeeDevice(this.db, who.userId, deviceId);
-    const device = visible ? await repo.findDeviceById(this.db, deviceId) : undefined;
-    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
-    return device;
+    if (who.role === 'admin') {
+      const device = isUuid(deviceId) ? await repo.findDeviceById(this.db, deviceId) : undefined;
+      if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+      return { device, canChange: true };
+    }
+    const device = await this.ownDevice(who.userId, deviceId);
+    return { device, canChange: device.circleRole === 'owner' };
   }
 
   // ---- admin ----
@@ -203,7 +213,9 @@ export class DeviceService {
       if (!found) return null;
       if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
       if (!(await repo.assignUser(tx, found.id, userId))) throw conflict(DEVICE_MESSAGES.alreadyAdded);
-      if (deviceName !== undefined) await repo.updateDevice(tx, found.id, { deviceName });
+      const added = await repo.findUserDevice(tx, userId, found.id);
+      // The name typed: everyone's, from the owner; the adder's own, from anyone else.
+      if (deviceName !== undefined && added) await this.applyName(tx, added, deviceName, undefined);
       return repo.findUserDevice(tx, userId, found.id);
     });
     if (!device) {
@@ -213,15 +225,44 @@ export class DeviceService {
     return presentUserDevice(device);
   }
 
-  /** The device renamed, and its name before (for the audit log). */
+  /**
+   * Renames the device for the caller (`personal`, a nickname) or, for its owner, for everyone
+   * (`shared`; the owner's default). Returns the device as the caller now sees it, which name
+   * changed and what it was (for the audit log).
+   */
   async rename(
     userId: string,
     deviceId: string,
     newName: string,
-  ): Promise<{ device: UserDevice; previousName: string }> {
+    scope?: NameScope,
+  ): Promise<{ device: UserDevice; scope: NameScope; previousName: string }> {
     const before = await this.ownDevice(userId, deviceId);
-    await repo.updateDevice(this.db, deviceId, { deviceName: newName });
-    return { device: await this.details(userId, deviceId), previousName: before.deviceName };
+    const applied = await this.db.transaction((tx) => this.applyName(tx, before, newName, scope));
+    return {
+      device: await this.details(userId, deviceId),
+      scope: applied,
+      previousName: applied === 'shared' ? before.deviceName : (before.nickname ?? before.deviceName),
+    };
+  }
+
+  /** Sets the shared name (owner) or the caller's nickname; a non-owner asking for `shared` gets 403. */
+  private async applyName(
+    tx: Tx,
+    device: repo.DeviceWithCount,
+    newName: string,
+    scope: NameScope | undefined,
+  ): Promise<NameScope> {
+    const owner = device.circleRole === 'owner';
+    const applied = scope ?? (owner ? 'shared' : 'personal');
+    if (applied === 'shared') {
+      if (!owner) throw forbidden(DEVICE_MESSAGES.ownerOnly);
+      await repo.updateDevice(tx, device.id, { deviceName: newName });
+      // The owner's nickname would hide the name they just gave everyone.
+      await repo.setNickname(tx, device.id, device.userId, null);
+    } else {
+      await repo.setNickname(tx, device.id, device.userId, newName === device.deviceName ? null : newName);
+    }
+    return applied;
   }
 
   async details(userId: string, deviceId: string): Promise<UserDevice> {

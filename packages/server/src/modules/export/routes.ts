@@ -36,15 +36,20 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
   const onRequest = ctx.guards.requireAuth;
   const preHandler = ctx.heavyReads.gate;
 
-  /** 404 unless the caller watches the device (as the health routes); audits the export. */
-  async function begin(request: FastifyRequest, deviceId: string, detail: Record<string, string>) {
+  /** 404 unless the caller watches the device (as the health routes); audits the export in its format. */
+  async function begin(
+    request: FastifyRequest,
+    deviceId: string,
+    format: 'csv' | 'pdf',
+    detail: Record<string, string>,
+  ) {
     if (!(await canSeeDevice(ctx.db, caller(request).userId, deviceId)))
       throw notFound(HEALTH_MESSAGES.notFound);
     await ctx.audit.record(request, {
       action: 'data-export',
       targetType: 'device',
       targetId: deviceId,
-      detail: { format: 'csv', ...detail },
+      detail: { format, ...detail },
     });
   }
 
@@ -72,7 +77,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, resolution } = request.query;
-      await begin(request, deviceId, { kind: 'readings', resolution, from, to });
+      await begin(request, deviceId, 'csv', { kind: 'readings', resolution, from, to });
       // Temperatures in the unit the user chose (Profile → Units), named in the header.
       const unit = (await findUserById(ctx.db, caller(request).userId))?.temperatureUnit ?? 'F';
       const lines = readingLines(ctx.db, {
@@ -93,7 +98,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, timeZone } = request.query;
-      await begin(request, deviceId, { kind: 'report', from, to });
+      await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
       const [device, user] = await Promise.all([
         findDeviceById(ctx.db, deviceId),
         findUserById(ctx.db, caller(request).userId),
@@ -123,7 +128,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to } = request.query;
-      await begin(request, deviceId, { kind: 'alerts', from, to });
+      await begin(request, deviceId, 'csv', { kind: 'alerts', from, to });
       const lines = alertLines(ctx.db, { deviceId, from: new Date(from), to: new Date(to) });
       return sendCsv(reply, `vitalwatch-alerts-${day(from)}-${day(to)}.csv`, ALERTS_CSV_HEADER, lines);
     },

@@ -1,5 +1,5 @@
 import { isDeviceOnline, RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalwatch/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon, HeartPulseIcon } from '@/components/icons.tsx';
 import { MetricCards, MetricCardsSkeleton } from '@/components/metric-cards.tsx';
@@ -41,8 +41,11 @@ function NoHealthData({ error, onRetry }: { error: string | null; onRetry: () =>
   );
 }
 
-/** The chosen device: 'Updated', the four vitals, Health Trends, Recent Alerts and the connection. */
-export function DeviceOverview({ device }: { device: UserDevice }) {
+/**
+ * The chosen device: 'Updated', the four vitals, Health Trends, Recent Alerts and the connection.
+ * `afterCards` goes right under the vitals.
+ */
+export function DeviceOverview({ device, afterCards }: { device: UserDevice; afterCards?: ReactNode }) {
   // The chart opens on the range that shows the device's readings, until the user picks one.
   const opening = useOpeningRange(device._id, device.lastUpdate);
   const [chosen, setChosen] = useState<HealthRangeId | null>(null);
@@ -57,7 +60,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
   const withTrends = health.loading || health.latest !== null;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 compact:space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
         <p>
           Updated:{' '}
@@ -78,6 +81,7 @@ export function DeviceOverview({ device }: { device: UserDevice }) {
       ) : (
         <NoHealthData error={health.error} onRetry={health.retry} />
       )}
+      {afterCards}
       <div className="grid gap-6 lg:grid-cols-3">
         {withTrends && (
           <div className="min-w-0 lg:col-span-2">

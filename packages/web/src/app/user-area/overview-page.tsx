@@ -5,9 +5,13 @@ import { PhoneIcon } from '@/components/icons.tsx';
 import { MetricCardsSkeleton } from '@/components/metric-cards.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
 import { DevicePicker } from '@/features/devices/components/device-picker.tsx';
 import { useDevices } from '@/features/devices/hooks/use-devices.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
+import { useCompactScreen } from '@/lib/use-compact-screen.ts';
 import { DeviceOverview } from './device-overview.tsx';
 
 const TITLE = 'Health Dashboard';
@@ -16,7 +20,8 @@ const SUBTITLE = 'Monitor your health metrics in real-time';
 /**
  * The user dashboard (/dashboard): empty state without devices, else the chosen device's overview.
  * The choice is in the address (`?device=<id>`), so an alert can link to its wearer's dashboard;
- * an unknown or missing id shows the first device.
+ * an unknown or missing id shows the first device. On a phone the offer of browser alerts sits
+ * under the vitals (UserAreaLayout leaves it out there), so the first screen shows them.
  */
 export function OverviewPage() {
   const { state, reload } = useDevices();
@@ -25,9 +30,15 @@ export function OverviewPage() {
   const setChosenId = (id: string) => setParams({ device: id }, { replace: true });
   const devices = state.status === 'ready' ? state.data : [];
   const selected = devices.find((d) => d._id === chosenId) ?? devices[0] ?? null;
+  const userId = useAppSelector(selectCurrentUser)?._id ?? null;
+  const prompt = useCompactScreen() && (
+    <div className="mt-3 empty:hidden">
+      <EnableAlertsPrompt userId={userId} />
+    </div>
+  );
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8 compact:py-3">
       <title>Health Dashboard · VitalWatch</title>
       <PageHeader
         title={TITLE}
@@ -45,6 +56,7 @@ export function OverviewPage() {
       {state.status === 'error' && (
         <ErrorState title={ERRORS.devicesFetchFailed} message={state.message} onRetry={reload} />
       )}
+      {!selected && prompt}
       {state.status === 'ready' && !selected && (
         <EmptyState
           icon={<PhoneIcon className="size-10" />}
@@ -57,7 +69,7 @@ export function OverviewPage() {
           }
         />
       )}
-      {selected && <DeviceOverview key={selected._id} device={selected} />}
+      {selected && <DeviceOverview key={selected._id} device={selected} afterCards={prompt} />}
     </div>
   );
 }

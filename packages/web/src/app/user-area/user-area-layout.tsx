@@ -1,12 +1,13 @@
 import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { toast } from 'react-toastify';
 import { isUrgent } from '@/features/alerts/api/urgent-alerts.ts';
 import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
 import { useUnreadCount } from '@/features/alerts/hooks/use-unread-count.ts';
 import { alertToastId } from '@/features/alerts/hooks/use-urgent-attention.ts';
+import { PATHS } from '@/lib/paths.ts';
 import {
   forgetSentToken,
   pushPermission,
@@ -16,6 +17,7 @@ import {
 import { useRealtimeConnection, useRealtimeEvent } from '@/lib/socket.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import { useCompactScreen } from '@/lib/use-compact-screen.ts';
 
 /** More alerts than this in one event are summed up in a single toast. */
 const TOASTS_PER_EVENT = 3;
@@ -46,6 +48,8 @@ function announce(alerts: readonly AlertRecord[]) {
  * Everything under /dashboard: keeps the live connection open while the user is signed in,
  * announces every new alert (a toast, and a system notification when permission was given) and
  * keeps active high-priority alerts in a banner until acknowledged, whichever page is on screen.
+ * On a phone's dashboard the offer of browser alerts comes after the vitals (OverviewPage), so
+ * the first screen shows them.
  */
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
@@ -65,10 +69,17 @@ export function UserAreaLayout() {
   }, [userId]);
   useRealtimeEvent('alerts', announce);
   useUnreadCount();
+  const compact = useCompactScreen();
+  const onDashboard = useMatch(PATHS.dashboard) !== null;
+  const promptBelowVitals = compact && onDashboard;
   return (
     <>
       <UrgentAlertsBanner />
-      <EnableAlertsPrompt userId={userId} />
+      {!promptBelowVitals && (
+        <div className="mx-auto mt-4 w-full max-w-7xl px-4 empty:hidden sm:px-6 lg:px-8 compact:mt-2">
+          <EnableAlertsPrompt userId={userId} />
+        </div>
+      )}
       <Outlet />
     </>
   );

@@ -17,6 +17,7 @@ const dismissedBefore = () => {
 /**
  * A one-time, dismissible offer to get alerts on this browser when VitalWatch is closed. Shown
  * only while the browser has not been asked yet; Profile → Connected Browsers keeps the control.
+ * The caller places it (a page's width and margins).
  */
 export function EnableAlertsPrompt({ userId }: { userId: string | null }) {
   const { permission, enable, busy } = useBrowserAlerts(userId);
@@ -31,31 +32,31 @@ export function EnableAlertsPrompt({ userId }: { userId: string | null }) {
     setDismissed(true);
   };
   return (
-    <div className="mx-auto mt-4 w-full max-w-7xl px-4 sm:px-6 lg:px-8">
-      <section
-        aria-label="Alerts on this browser"
-        className="flex flex-col gap-3 rounded-2xl border border-teal-200 bg-teal-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-teal-900 dark:bg-teal-950/40"
-      >
-        <p className="flex items-start gap-2 text-sm text-teal-900 dark:text-teal-100">
-          <BellIcon className="mt-0.5 size-4 shrink-0" />
-          Get alerts on this browser even when VitalWatch is closed.
-        </p>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => {
-              close();
-              void enable();
-            }}
-          >
-            Enable alerts on this browser
-          </Button>
-          <Button size="sm" variant="ghost" onClick={close}>
-            Not now
-          </Button>
-        </div>
-      </section>
-    </div>
+    <section
+      aria-label="Alerts on this browser"
+      className="flex flex-row items-center justify-between gap-3 rounded-2xl border border-teal-200 bg-teal-50 px-4 py-3 dark:border-teal-900 dark:bg-teal-950/40 compact:gap-2 compact:px-2 compact:py-1.5"
+    >
+      {/* On a phone the offer is one row (the button says it). */}
+      <p className="flex items-start gap-2 text-sm text-teal-900 dark:text-teal-100 compact:sr-only">
+        <BellIcon className="mt-0.5 size-4 shrink-0" />
+        Get alerts on this browser even when VitalWatch is closed.
+      </p>
+      <div className="flex min-w-0 shrink-0 flex-wrap gap-2 compact:flex-1 compact:flex-nowrap compact:justify-between compact:gap-1 compact:whitespace-nowrap">
+        <Button
+          size="sm"
+          className="compact:px-2"
+          disabled={busy}
+          onClick={() => {
+            close();
+            void enable();
+          }}
+        >
+          Enable alerts on this browser
+        </Button>
+        <Button size="sm" variant="ghost" onClick={close} className="compact:px-2">
+          Not now
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -6,8 +6,8 @@ import { AlertTriangleIcon } from '@/components/icons.tsx';
 import { unlockAlarmSound } from '@/lib/alarm-sound.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { dashboardFor, PATHS } from '@/lib/paths.ts';
+import { useCompactScreen } from '@/lib/use-compact-screen.ts';
 import { useCssHeight } from '@/lib/use-css-height.ts';
-import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useUrgentAlerts } from '../hooks/use-urgent-alerts.ts';
 import { useUrgentAttention } from '../hooks/use-urgent-attention.ts';
@@ -24,7 +24,8 @@ const linkClass =
  * Shown on every page of the user area while any high-priority alert of the user's devices is
  * active (FALL, SOS, a critical value): not a toast that fades, but a bar that stays in view
  * below the header, scrolling or not, until someone acknowledges it, here or anywhere else. On a
- * phone it is one line (the count and the newest alert), so the page under it stays usable.
+ * phone, upright or on its side, it is one line (the count and the newest alert), so the vitals
+ * under it stay on the first screen.
  * A failed refresh keeps what was known, and says so.
  */
 export function UrgentAlertsBanner() {
@@ -32,8 +33,8 @@ export function UrgentAlertsBanner() {
   const { soundBlocked } = useUrgentAttention(alerts);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const bar = useRef<HTMLElement>(null);
-  // Below Tailwind's sm (640 px): one line. Asked this way round, a browser that cannot tell gets the full list.
-  const phone = useMediaQuery('(max-width: 639.98px)');
+  // A phone either way up: one line.
+  const phone = useCompactScreen();
   useCssHeight(bar, '--urgent-bar-height');
   if (alerts.length === 0 && !refreshFailed) return null;
   const more = alerts.length - SHOWN;
@@ -49,7 +50,7 @@ export function UrgentAlertsBanner() {
           : 'border-amber-600 bg-amber-50 dark:border-amber-400 dark:bg-amber-950'
       }`}
     >
-      <div className="mx-auto max-w-7xl space-y-2 px-4 py-2 sm:px-6 sm:py-3 lg:px-8">
+      <div className="mx-auto max-w-7xl space-y-2 px-4 py-3 sm:px-6 lg:px-8 compact:py-2">
         {phone && alerts[0] && <CompactUrgentRow alert={alerts[0]} count={alerts.length} now={now} />}
         {!phone && alerts.length > 0 && (
           <ul className="space-y-2">
@@ -80,9 +81,7 @@ export function UrgentAlertsBanner() {
         )}
         {soundBlocked && (
           <p className="flex items-center gap-2 text-sm text-red-950 dark:text-red-50">
-            <span className="hidden sm:inline">
-              The browser holds back the alert sound until you allow it.
-            </span>
+            <span className="compact:hidden">The browser holds back the alert sound until you allow it.</span>
             <Button size="sm" variant="secondary" onClick={unlockAlarmSound}>
               Turn on sound
             </Button>
@@ -102,12 +101,12 @@ function RefreshFailed({ knownAt, onRetry }: { knownAt: number | null; onRetry: 
     >
       <AlertTriangleIcon className="size-4 shrink-0 text-amber-700 dark:text-amber-300" />
       {knownAt === null ? (
-        <span className="min-w-0 flex-1 sm:flex-none">Could not load urgent alerts.</span>
+        <span className="min-w-0 compact:flex-1">Could not load urgent alerts.</span>
       ) : (
-        <span className="min-w-0 flex-1 sm:flex-none">
-          {/* One line on a phone: the short form there, the whole sentence from sm up. */}
-          <span className="sm:hidden">Not refreshed since {formatClock(knownAt)}</span>
-          <span className="hidden sm:inline">
+        <span className="min-w-0 compact:flex-1">
+          {/* One line on a phone: the short form there, the whole sentence on larger screens. */}
+          <span className="hidden compact:inline">Not refreshed since {formatClock(knownAt)}</span>
+          <span className="compact:hidden">
             Could not refresh alerts — showing what was known at {formatClock(knownAt)}.
           </span>
         </span>

@@ -1,4 +1,4 @@
-import { isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/shared';
+import { CIRCLE_ROLE_LABELS, isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/shared';
 import { useId } from 'react';
 import { Button } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
@@ -13,7 +13,10 @@ interface DeviceCardProps {
   onShare: (device: UserDevice) => void;
 }
 
-/** One device: name, online or offline, last update, active or inactive, 'Edit name', 'Alarm settings' and 'Share'. */
+/**
+ * One device: the user's name for it (and the shared one under a nickname), online or offline,
+ * active or inactive, Owner when it is theirs, last update, 'Edit name', 'Alarm settings', 'Share'.
+ */
 export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare }: DeviceCardProps) {
   const titleId = useId();
   const online = isDeviceOnline(device.lastUpdate, now);
@@ -34,9 +37,19 @@ export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare }: 
           >
             {device.deviceName}
           </h2>
+          {device.nickname !== null && (
+            <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={device.sharedName}>
+              Shared name: {device.sharedName}
+            </p>
+          )}
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <StatusBadge on={online} onText="Online" offText="Offline" />
             <StatusBadge on={device.isValid} onText="Active" offText="Inactive" />
+            {device.circleRole === 'owner' && (
+              <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-950 dark:text-violet-200">
+                {CIRCLE_ROLE_LABELS.owner}
+              </span>
+            )}
           </div>
         </div>
       </div>

@@ -20,10 +20,15 @@ interface RenameDeviceModalProps {
   onClose: () => void;
 }
 
-/** 'Edit name': a new name for one of the user's devices. */
+/**
+ * 'Edit name': a new name for one of the user's devices. The owner names it for everyone or just
+ * for themselves; anyone else gives it a name only they see (the shared name stays).
+ */
 export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
   const [renameDevice] = useRenameDeviceMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const owner = device?.circleRole === 'owner';
+  const [scope, setScope] = useState<'personal' | 'shared'>('personal');
   const {
     register,
     handleSubmit,
@@ -34,6 +39,7 @@ export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
 
   useEffect(() => {
     reset({ deviceName: device?.deviceName ?? '' });
+    setScope(device?.circleRole === 'owner' && device.nickname === null ? 'shared' : 'personal');
     setFailure(null);
   }, [device, reset]);
 
@@ -41,7 +47,7 @@ export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
     if (!device) return;
     setFailure(null);
     try {
-      await renameDevice({ deviceId: device._id, newName: deviceName }).unwrap();
+      await renameDevice({ deviceId: device._id, newName: deviceName, scope }).unwrap();
       toast.success(TOASTS.deviceRenamed);
       onClose();
     } catch (caught) {
@@ -69,6 +75,36 @@ export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
           error={errors.deviceName?.message}
           {...register('deviceName')}
         />
+        {owner ? (
+          <fieldset className="space-y-2 text-sm text-slate-800 dark:text-slate-200">
+            <legend className="mb-1 font-medium">Who sees this name</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="name-scope"
+                checked={scope === 'shared'}
+                onChange={() => setScope('shared')}
+              />
+              Everyone (you own this device)
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="name-scope"
+                checked={scope === 'personal'}
+                onChange={() => setScope('personal')}
+              />
+              Only me
+            </label>
+          </fieldset>
+        ) : (
+          device && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Only you see this name. Everyone else sees “{device.sharedName}”, which only the device's owner
+              or an admin can change.
+            </p>
+          )
+        )}
         {failure && <FormError message={failure} />}
         <FormActions
           className="pt-2"

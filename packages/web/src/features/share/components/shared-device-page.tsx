@@ -1,5 +1,7 @@
 import {
+  relativeTime,
   SHARE_HISTORY_HOURS,
+  SHARE_MESSAGES,
   SHARE_REPORT_DAYS,
   type SharedDevice,
   type SharedHistory,
@@ -23,6 +25,7 @@ import { useSharedDeviceQuery, useSharedHistoryQuery } from '../api/shared-devic
 type State =
   | { status: 'loading' }
   | { status: 'gone' }
+  | { status: 'invalid' }
   | { status: 'error'; message: string }
   | { status: 'ready'; device: SharedDevice; day: SharedHistory };
 
@@ -35,12 +38,15 @@ const lastDay = () => {
   };
 };
 
-/** A failed load: a refused token (expired, revoked, never made) is gone; anything else may pass. */
+/**
+ * A failed load: a refused token (expired, revoked, never made) is gone; one that cannot be a
+ * token (the server's 400) is not valid; anything else may pass.
+ */
 const failure = (error: unknown): State => {
   const e = asApiError(error);
-  return e.status === 404
-    ? { status: 'gone' }
-    : { status: 'error', message: errorMessage(e, 'Failed to fetch health data') };
+  if (e.status === 404) return { status: 'gone' };
+  if (e.status === 400) return { status: 'invalid' };
+  return { status: 'error', message: errorMessage(e, 'Failed to fetch health data') };
 };
 
 const average = (stats: [number, number, number, number] | null) =>
@@ -102,6 +108,13 @@ export function SharedDevicePage() {
           hint="Ask the person who shared it for a new one."
         />
       )}
+      {state.status === 'invalid' && (
+        <EmptyState
+          icon={<HeartPulseIcon className="size-10" />}
+          title={SHARE_MESSAGES.malformed}
+          hint={SHARE_MESSAGES.malformedHint}
+        />
+      )}
       {state.status === 'error' && (
         <ErrorState title="Failed to fetch health data" message={state.message} onRetry={retry} />
       )}
@@ -117,7 +130,20 @@ export function SharedDevicePage() {
             }
           />
           {state.device.latest ? (
-            <MetricCards record={state.device.latest} now={now} />
+            <>
+              <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+                Newest reading taken{' '}
+                <time
+                  data-testid="newest-reading"
+                  dateTime={state.device.latest.createdAt}
+                  className="font-semibold text-slate-900 dark:text-white"
+                >
+                  {formatDateTime(state.device.latest.createdAt)}
+                </time>{' '}
+                ({relativeTime(state.device.latest.createdAt, now)})
+              </p>
+              <MetricCards record={state.device.latest} now={now} />
+            </>
           ) : (
             <p className="text-slate-600 dark:text-slate-400">No readings yet.</p>
           )}

@@ -9,6 +9,23 @@ const detailText = (detail: AuditEntry['detail']) =>
     .map(([key, value]) => `${auditDetailName(key)}: ${value === '' ? '—' : String(value)}`)
     .join(', ');
 
+/** What the entry is about: its name (the id on hover and under it), or its id when it is gone. */
+function Target({ entry }: { entry: AuditEntry }) {
+  if (!entry.targetType) return '—';
+  const id = entry.targetId ?? '';
+  if (entry.targetName === null) {
+    return <span className="break-all">{`${entry.targetType} ${id}`}</span>;
+  }
+  return (
+    <span title={`${entry.targetType} ${id}`}>
+      <span className="font-medium text-slate-900 dark:text-white">{entry.targetName}</span>
+      <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
+        {entry.targetType} {id}
+      </span>
+    </span>
+  );
+}
+
 /** One audit entry; a failure is marked in words and colour, never by colour alone. */
 export function AuditRow({ entry }: { entry: AuditEntry }) {
   const failed = entry.outcome === 'failure';
@@ -32,8 +49,8 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
       <Cell label="Who" className="break-all">
         {entry.actorName ?? '—'}
       </Cell>
-      <Cell label="On" className="break-all">
-        {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}
+      <Cell label="On">
+        <Target entry={entry} />
       </Cell>
       <Cell label="Address">{entry.ip ?? '—'}</Cell>
       <Cell label="Details" className="break-words">
