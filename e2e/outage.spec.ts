@@ -1,5 +1,5 @@
 import { test as base, type Page } from '@playwright/test';
-import { expect as baseExpect, createUser, signInWithTokens } from './fixtures.ts';
+import { expect as baseExpect, createUser, signInWithTokens, test } from './fixtures.ts';
 import { ServerProcess } from './server-process.ts';
 import { addDeviceForUser, createDevice, ingestAlerts, ingestHealth } from './user-area-helpers.ts';
 
@@ -101,3 +101,45 @@ base(
     }
   },
 );
+
+test('a failed health fetch says what failed (the server unreachable, or its error), not to check the device', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/ERR_CONNECTION_REFUSED|Failed to load resource/);
+  const user = await createUser(page);
+  const band = await createDevice(page.request, `Band ${user.username}`);
+  await addDeviceForUser(page.request, user, band, 'Band');
+  await ingestHealth(page.request, band, { heartRate: 70, spo2: 97, temperature: 97.5, battery: 90 });
+  const latest = '**/api/v1/health/fetch/**';
+  await page.route(latest, (route) => route.abort('connectionrefused'));
+  await signInWithTokens(page, user.username, user.password);
+  await page.goto('/dashboard');
+
+  const failed = page
+    .getByRole('alert')
+    .filter({ hasText: 'No health data available.' })
+    .or(page.getByRole('alert').filter({ hasText: 'The server' }));
+  await expect(failed).toContainText('The server could not be reached.');
+  await expect(failed).toContainText('An unexpected error occurred! Please try again.');
+  await expect(page.getByText('No health data available.')).toBeVisible();
+  await expect(page.getByText('Please ensure your device is connected and transmitting data.')).toBeHidden();
+  // The device itself is fine: it sent a reading a moment ago.
+  await expect(page.getByText('Device Online')).toBeVisible();
+
+  await page.unroute(latest);
+  await page.route(latest, (route) =>
+    route.fulfill({
+      status: 500,
+      json: { success: false, message: 'Internal server error', code: 'INTERNAL' },
+    }),
+  );
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(failed).toContainText('The server answered with an error (500).');
+  await expect(failed).toContainText('Internal server error');
+  await expect(page.getByText('Please ensure your device is connected and transmitting data.')).toBeHidden();
+
+  await page.unroute(latest);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('heartRate-value')).toHaveText('70');
+});
