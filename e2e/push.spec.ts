@@ -128,21 +128,22 @@ test.describe('push after sign-in', () => {
   });
 
   /** Chromium here cannot reach a real push service: only `subscribe` is replaced, by one answering with this browser's subscription on the local peer. */
+  const answerWithLocalPushService = (subscription: ReturnType<Subscriber['toJSON']>) => {
+    const bytes = (base64url: string) =>
+      Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      return {
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: options?.applicationServerKey ?? null },
+        getKey: (name: 'p256dh' | 'auth') => bytes(subscription.keys[name]),
+        toJSON: () => subscription,
+        unsubscribe: async () => true,
+      } as unknown as PushSubscription;
+    };
+  };
   const useLocalPushService = (context: BrowserContext, subscriber: Subscriber) =>
-    context.addInitScript((subscription) => {
-      const bytes = (base64url: string) =>
-        Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-      PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
-        return {
-          endpoint: subscription.endpoint,
-          expirationTime: null,
-          options: { userVisibleOnly: true, applicationServerKey: options?.applicationServerKey ?? null },
-          getKey: (name: 'p256dh' | 'auth') => bytes(subscription.keys[name]),
-          toJSON: () => subscription,
-          unsubscribe: async () => true,
-        } as unknown as PushSubscription;
-      };
-    }, subscriber.toJSON());
+    context.addInitScript(answerWithLocalPushService, subscriber.toJSON());
 
   const adminApi = async (page: Page, path: string, data: object) => {
     const login = await page.request.post('/api/v1/user/login', { data: { user: ADMIN } });
@@ -286,5 +287,36 @@ test.describe('push after sign-in', () => {
     expect(peer.requestsTo(subscriber.endpoint)).toEqual([]);
     const { users } = await adminApi(page, 'all-users', { isUser: true });
     expect(users.find((u: { username: string }) => u.username === user.username).fcmTokens).toEqual([]);
+  });
+
+  test('with permission granted and the subscription failing, the page says push is off and why; Retry sets it up', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    // Chromium refuses a real subscription in a test's (incognito-like) context, and logs why:
+    // its own subscribe fails ("Registration failed - permission denied"), as an unreachable push
+    // service makes it fail ("… - push service error").
+    consoleGuard.allow(/does not support the Push API in incognito mode/);
+    await context.grantPermissions(['notifications']);
+    const user = await createUser(page);
+    await logInViaForm(page, user.username, user.password, /\/dashboard$/);
+
+    const notice = page.getByRole('alert', { name: 'Alerts on this browser are off' });
+    await expect(notice).toContainText(
+      /you will not get alerts here while VitalWatch is closed\. The browser's push service did not accept the subscription: Registration failed - .+\./,
+    );
+    expect(await page.evaluate(() => localStorage.getItem('sentFCMToken'))).toBeNull();
+
+    // The push service answers now: Retry subscribes and saves, and the notice goes.
+    const subscriber = peer.subscriber();
+    await page.evaluate(answerWithLocalPushService, subscriber.toJSON());
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect(notice).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('sentFCMToken'))).toBe(
+      JSON.stringify(subscriber.toJSON()),
+    );
+    const { users } = await adminApi(page, 'all-users', { isUser: true });
+    expect(users.find((u: { username: string }) => u.username === user.username).fcmTokens).toHaveLength(1);
   });
 });

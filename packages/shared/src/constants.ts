@@ -124,4 +124,9 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** 'on' when this browser sounds urgent alerts (Profile → Sound for urgent alerts); off by default. */
   urgentAlertSound: 'urgent-alert-sound',
+  /**
+   * Session storage: since when (ms) live data has stopped in this tab, so the offline page a
+   * reload gets (web/public/offline.js) says since when too.
+   */
+  notLiveSince: 'not-live-since',
 } as const;

@@ -46,6 +46,34 @@ export const CONNECTION_MESSAGES = {
   unreachableHint: 'You are still signed in. Check your connection; the page tries again every few seconds.',
 } as const;
 
+/**
+ * The user area when live data has stopped (the socket is down) and what that means for what is
+ * on screen; `since`, `at` are clock times, `age` a precise age ("45 s").
+ */
+export const OUTAGE_MESSAGES = {
+  notLive: (since: string) => `Not live: alerts paused since ${since} — reconnecting`,
+  notLiveDetail:
+    'New readings and alerts cannot reach this page until VitalWatch answers again. This page keeps trying.',
+  readingAge: (at: string, age: string) =>
+    `Not live: this reading is from ${at}, ${age} old. The values may have changed since.`,
+  /** An action whose request never reached the server, or that the server failed to store. */
+  notRecorded: 'Not recorded',
+  unreachable: 'The server could not be reached.',
+  serverError: (status: number) => `The server answered with an error (${status}).`,
+  unreadable: "The server's answer could not be read.",
+  retry: 'Retry',
+} as const;
+
+/** Why push notifications are off on this browser although permission is granted. */
+export const PUSH_FAILURE_MESSAGES = {
+  title: 'Alerts on this browser are off',
+  worker: "The browser could not start VitalWatch's notification worker",
+  publicKey: 'The VitalWatch server did not give this browser its push key',
+  subscribe: "The browser's push service did not accept the subscription",
+  save: "The VitalWatch server did not save this browser's subscription",
+  unreachable: 'the server could not be reached',
+} as const;
+
 /** Admin fallbacks of spec section 8, shown when a failed admin call carries no server message. */
 export const ADMIN_ERRORS = {
   statsFetchFailed: 'Failed to fetch stats',

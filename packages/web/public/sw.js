@@ -1,5 +1,7 @@
 // VitalWatch service worker: shows pushed alerts as notifications, opens the app on click, and
-// acknowledges an alert from the notification's Acknowledge button without opening the app.
+// acknowledges an alert from the notification's Acknowledge button without opening the app. A
+// page that cannot be loaded (the server or the connection is down) gets the offline page, which
+// says that alerts are paused instead of the browser's own connection error.
 // Plain JavaScript, served at /sw.js so its scope is the whole app. The constants mirror
 // packages/shared/src/rules/alert-notification.ts and ALERT_ACK_BY_TOKEN_PATH.
 
@@ -12,6 +14,10 @@ const ACK_PATH = '/api/v1/alert/acknowledge-by-token';
 const ACK_ACTION = 'acknowledge';
 /** Message type posted to open windows for every push (`onForegroundMessage` in src/lib/push.ts). */
 const PUSH_MESSAGE_TYPE = 'vitalwatch:push';
+/** The offline page and what it needs, kept at install; a new worker version keeps them afresh. */
+const OFFLINE_CACHE = 'vitalwatch-offline-v1';
+const OFFLINE_PAGE = '/offline.html';
+const OFFLINE_FILES = [OFFLINE_PAGE, '/offline.js', '/favicon.svg'];
 
 const text = (value, fallback) => (typeof value === 'string' && value.length > 0 ? value : fallback);
 
@@ -49,13 +55,55 @@ function pushMessage(data) {
   };
 }
 
-self.addEventListener('install', () => {
-  self.skipWaiting();
+self.addEventListener('install', (event) => {
+  // Push must work even if the offline page cannot be kept now (the server failing at this moment).
+  const keep = caches
+    .open(OFFLINE_CACHE)
+    .then((cache) => cache.addAll(OFFLINE_FILES))
+    .catch(() => {});
+  event.waitUntil(keep.then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  const dropOld = caches
+    .keys()
+    .then((names) =>
+      Promise.all(
+        names
+          .filter((n) => n.startsWith('vitalwatch-offline-') && n !== OFFLINE_CACHE)
+          .map((n) => caches.delete(n)),
+      ),
+    );
+  event.waitUntil(dropOld.then(() => self.clients.claim()));
 });
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Everything else goes to the network untouched: this worker caches no app data.
+  if (request.mode === 'navigate') event.respondWith(navigate(request));
+  else if (OFFLINE_FILES.includes(url.pathname)) event.respondWith(fromNetworkElseCache(request));
+});
+
+/** A page from the server; when none comes (no answer at all), the offline page. */
+async function navigate(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    const page = await caches.match(OFFLINE_PAGE, { cacheName: OFFLINE_CACHE });
+    return page ?? Response.error();
+  }
+}
+
+async function fromNetworkElseCache(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(request, { cacheName: OFFLINE_CACHE })) ?? Response.error();
+  }
+}
 
 self.addEventListener('push', (event) => {
   event.waitUntil(showPush(pushMessage(event.data)));

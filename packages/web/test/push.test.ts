@@ -1,9 +1,12 @@
 import type { AlertRecord } from '@vitalwatch/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error.ts';
+import { pushFailureReason } from '@/lib/push-failure.ts';
 import {
   base64UrlToBytes,
   onForegroundMessage,
   PushSetupError,
+  PushStepError,
   setupPush,
   showForegroundNotification,
   teardownPush,
@@ -193,5 +196,57 @@ describe('teardownPush', () => {
     expect(removeToken).toHaveBeenCalledWith(subscriptionJson.endpoint);
     expect(localStorage.getItem('sentFCMToken')).toBeNull();
     expect(localStorage.getItem('sentFCMTokenUser')).toBeNull();
+  });
+});
+
+describe('why push is off', () => {
+  it('names the step that failed and what it was told', async () => {
+    const browser = fakeBrowser('granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    const failed = await setupPush(browser.options).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(PushStepError);
+    expect(pushFailureReason(failed)).toBe(
+      "The browser's push service did not accept the subscription: Registration failed - push service error",
+    );
+  });
+
+  it('says the server could not be reached, or what it refused, when saving fails', async () => {
+    const browser = fakeBrowser('granted');
+    browser.saveToken.mockRejectedValueOnce(
+      new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.'),
+    );
+    expect(pushFailureReason(await setupPush(browser.options).catch((e: unknown) => e))).toBe(
+      "The VitalWatch server did not save this browser's subscription: the server could not be reached",
+    );
+    const issue = {
+      path: 'fcmToken.endpoint',
+      message: 'Push endpoint is not on a push service this server accepts',
+    };
+    browser.saveToken.mockRejectedValueOnce(
+      new ApiError(400, 'VALIDATION_ERROR', 'Validation failed', 'Validation failed', [issue]),
+    );
+    expect(pushFailureReason(await setupPush(browser.options).catch((e: unknown) => e))).toBe(
+      "The VitalWatch server did not save this browser's subscription: Push endpoint is not on a push service this server accepts",
+    );
+  });
+
+  it("gives the server's message when it has no push key, and the spec's code for an unsupported browser", async () => {
+    const browser = fakeBrowser('granted');
+    const notConfigured = new ApiError(
+      503,
+      'PUSH_NOT_CONFIGURED',
+      'x',
+      'Push notifications are not configured on this server',
+    );
+    const failed = await setupPush({
+      ...browser.options,
+      fetchPublicKey: () => Promise.reject(notConfigured),
+    }).catch((e: unknown) => e);
+    expect(pushFailureReason(failed)).toBe(
+      'The VitalWatch server did not give this browser its push key: Push notifications are not configured on this server',
+    );
+    expect(pushFailureReason(new PushSetupError('unsupported-browser'))).toBe('unsupported-browser');
   });
 });

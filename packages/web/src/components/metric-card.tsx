@@ -34,6 +34,8 @@ interface MetricCardProps {
   value: number | null | undefined;
   /** The reading is older than the online threshold: it says so, and what the value meant then. */
   stale?: boolean;
+  /** The word a stale card's badge starts with: 'Stale', or 'Not live' while live data has stopped. */
+  staleLabel?: string;
 }
 
 type Look = 'normal' | 'abnormal' | 'staleNormal' | 'staleAbnormal' | 'missing';
@@ -80,7 +82,7 @@ function lookOf(state: VitalState, stale: boolean): Look {
  * range to read the card. A value the reading did not carry shows 0 (spec) and says 'No reading';
  * a stale one says so and what it meant.
  */
-export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
+export function MetricCard({ metric, value, stale = false, staleLabel = 'Stale' }: MetricCardProps) {
   const { vital, label, unit, abnormalText, icon, shown = (v: number) => v } = metric;
   const state = vitalState(vital, value);
   const look = lookOf(state, stale);
@@ -92,7 +94,7 @@ export function MetricCard({ metric, value, stale = false }: MetricCardProps) {
       'No reading'
     ) : stale ? (
       <>
-        Stale · <span className="whitespace-nowrap">was {verdict}</span>
+        {staleLabel} · <span className="whitespace-nowrap">was {verdict}</span>
       </>
     ) : (
       verdict

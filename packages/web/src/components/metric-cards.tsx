@@ -1,12 +1,14 @@
 import {
   type HealthRecord,
   isDeviceOnline,
+  OUTAGE_MESSAGES,
   relativeTime,
   TEMPERATURE_SYMBOLS,
   type TemperatureUnit,
   temperatureIn,
 } from '@vitalwatch/shared';
 import { useMemo } from 'react';
+import { formatAge, formatClockSeconds } from '@/lib/format-date.ts';
 import { BatteryIcon, DropletIcon, HeartPulseIcon, ThermometerIcon } from './icons.tsx';
 import { MetricCard, type MetricDefinition } from './metric-card.tsx';
 import { LoadingRegion, Skeleton } from './status-panels.tsx';
@@ -55,37 +57,51 @@ export const metricsIn = (unit: TemperatureUnit): readonly MetricDefinition[] =>
           : m,
       );
 
+const NOTICE =
+  'rounded-xl border px-4 py-3 text-sm font-medium border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100';
+
 /**
  * The newest record's four vitals. A record older than the online threshold is stale: the cards
  * say so instead of showing a reassuring green "Normal" for values nobody knows are still true.
+ * So does every record while live data has stopped (`live` false): newer ones may not be arriving.
  */
 export function MetricCards({
   record,
   now,
   unit = 'F',
+  live = true,
 }: {
   record: HealthRecord;
   now: Date;
   /** The user's temperature unit. */
   unit?: TemperatureUnit;
+  /** Live data is arriving (the socket is up). */
+  live?: boolean;
 }) {
   const stale = !isDeviceOnline(record.createdAt, now);
   const metrics = useMemo(() => metricsIn(unit), [unit]);
   return (
     <div className="space-y-3">
-      {stale && (
-        <p
-          role="status"
-          data-testid="stale-notice"
-          className="rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
-        >
+      {!live && (
+        <p data-testid="not-live-notice" className={NOTICE}>
+          {OUTAGE_MESSAGES.readingAge(formatClockSeconds(record.createdAt), formatAge(record.createdAt, now))}
+        </p>
+      )}
+      {live && stale && (
+        <p role="status" data-testid="stale-notice" className={NOTICE}>
           No reading for {relativeTime(record.createdAt, now).replace(' ago', '')}: these values may no longer
           be true. Check that the device is worn, charged and connected.
         </p>
       )}
       <div className={GRID}>
         {metrics.map((metric) => (
-          <MetricCard key={metric.vital} metric={metric} value={record[metric.vital]} stale={stale} />
+          <MetricCard
+            key={metric.vital}
+            metric={metric}
+            value={record[metric.vital]}
+            stale={stale || !live}
+            staleLabel={live ? 'Stale' : 'Not live'}
+          />
         ))}
       </div>
     </div>

@@ -38,3 +38,20 @@ export function errorMessage(error: unknown, fallback: string, unexpected: strin
   // The spec's own texts for a missing token are shown as they are.
   return error.code === 'NO_TOKEN' ? error.message : fallback;
 }
+
+/**
+ * What failed, for texts that must not blame the wrong party: `unreachable` when no answer came
+ * (the server is down, or this browser's connection is), `server` when the server answered with
+ * an error (its message says which), `refused` when it turned the request down (4xx).
+ */
+export type FailureKind = 'unreachable' | 'server' | 'refused';
+
+export function failureKind(error: ApiError): FailureKind {
+  if (error.code === 'NETWORK_ERROR') return 'unreachable';
+  if (error.code === 'NO_TOKEN') return 'refused';
+  return error.status >= 400 && error.status < 500 ? 'refused' : 'server';
+}
+
+/** A failed write that is worth sending again as it is: it never arrived, or the server failed (or was busy). */
+export const notRecorded = (error: ApiError): boolean =>
+  error.code === 'NETWORK_ERROR' || error.status >= 500 || error.status === 429;

@@ -21,3 +21,25 @@ export const formatDateTimeSeconds = (when: Instant, timeZone?: string): string 
 export const formatDay = (when: Instant, timeZone?: string): string => format(when, DAY, timeZone);
 
 export const formatClock = (when: Instant, timeZone?: string): string => format(when, CLOCK, timeZone);
+
+/** A clock time with seconds, "09:30:12 AM": when a reading's age in seconds matters. */
+export const formatClockSeconds = (when: Instant, timeZone?: string): string =>
+  format(when, { ...CLOCK, second: '2-digit' }, timeZone);
+
+/**
+ * How old something is, to the second while that matters: "45 s", "2 min 5 s", "3 h 12 min",
+ * "2 d 4 h". Where "Just now" would hide that data stopped coming. A future time is "0 s".
+ */
+export function formatAge(when: Instant, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(when).getTime()) / 1000));
+  const [d, h, m, s] = [
+    Math.floor(seconds / 86_400),
+    Math.floor(seconds / 3600) % 24,
+    Math.floor(seconds / 60) % 60,
+    seconds % 60,
+  ];
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
+}

@@ -51,6 +51,32 @@ export function assertPushSupported(): void {
     throw new PushSetupError('indexed-db-unsupported');
 }
 
+/** The steps of setting up push once permission is granted, each of which can fail on its own. */
+export type PushStep = 'worker' | 'publicKey' | 'subscribe' | 'save';
+
+/** A step of `setupPush` failed; `cause` is what it threw (a DOMException, an ApiError…). */
+export class PushStepError extends Error {
+  constructor(
+    readonly step: PushStep,
+    override readonly cause: unknown,
+  ) {
+    super(
+      typeof cause === 'object' && cause !== null && 'message' in cause
+        ? String(cause.message)
+        : String(cause),
+    );
+    this.name = 'PushStepError';
+  }
+}
+
+async function during<T>(step: PushStep, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    throw new PushStepError(step, cause);
+  }
+}
+
 export interface SetupPushOptions {
   /** The signed-in user: a browser last saved for someone else is saved again. */
   userId: string;
@@ -68,7 +94,7 @@ export type SetupPushResult = 'saved' | 'unchanged' | 'denied';
 /**
  * After sign-in: ask for permission; without it warn and forget the stored token; with it register
  * /sw.js, subscribe with the server's key and save the subscription when it differs from the one
- * last sent. Rejects with a PushSetupError (or a network error): the caller only logs those.
+ * last sent. Rejects with a PushSetupError, or a PushStepError naming the step that failed.
  */
 export async function setupPush(options: SetupPushOptions): Promise<SetupPushResult> {
   assertPushSupported();
@@ -79,20 +105,26 @@ export async function setupPush(options: SetupPushOptions): Promise<SetupPushRes
     forgetSentToken();
     return 'denied';
   }
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
-  // Subscribing needs an active worker; `ready` waits for it.
-  const registration = await navigator.serviceWorker.ready;
-  const publicKey = await (options.fetchPublicKey ?? fetchPublicKey)();
-  const subscription = await subscribe(registration, base64UrlToBytes(publicKey));
+  const registration = await during('worker', async () => {
+    await registerServiceWorker();
+    // Subscribing needs an active worker; `ready` waits for it.
+    return navigator.serviceWorker.ready;
+  });
+  const publicKey = await during('publicKey', options.fetchPublicKey ?? fetchPublicKey);
+  const subscription = await during('subscribe', () => subscribe(registration, base64UrlToBytes(publicKey)));
   const fcmToken = pushSubscriptionSchema.parse(subscription.toJSON());
   const serialized = JSON.stringify(subscription);
   const sent = storage.read(STORAGE_KEYS.sentFcmToken) === serialized;
   if (sent && storage.read(STORAGE_KEYS.sentFcmTokenUser) === options.userId) return 'unchanged';
-  await (options.saveToken ?? saveFcmToken)(fcmToken);
+  await during('save', () => (options.saveToken ?? saveFcmToken)(fcmToken));
   storage.write(STORAGE_KEYS.sentFcmToken, serialized);
   storage.write(STORAGE_KEYS.sentFcmTokenUser, options.userId);
   return 'saved';
 }
+
+/** Registers /sw.js for the whole app (push, and the offline page a reload gets while the server is down). */
+export const registerServiceWorker = (): Promise<ServiceWorkerRegistration> =>
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
 
 /**
  * On sign-out, before the tokens are cleared: this browser stops receiving the user's alerts

@@ -55,6 +55,8 @@ const statusListeners = new Set<() => void>();
 
 let current: { socket: Socket; userId: string } | null = null;
 let status: RealtimeStatus = 'offline';
+/** When the socket last stopped being live (lost, or its first attempt failed); null while live or not started. */
+let downSince: number | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let refusals = 0;
 
@@ -62,9 +64,12 @@ function emit<K extends EventName>(event: K, value: RealtimeEvents[K]): void {
   for (const listener of listeners[event]) listener(value);
 }
 
-function setStatus(next: RealtimeStatus): void {
-  if (status === next) return;
+/** `down`: live data has stopped (a lost connection, a failed attempt); it counts from the first such moment. */
+function setStatus(next: RealtimeStatus, down = next === 'reconnecting'): void {
+  const nextDownSince = down ? (downSince ?? Date.now()) : null;
+  if (status === next && downSince === nextDownSince) return;
   status = next;
+  downSince = nextDownSince;
   for (const listener of statusListeners) listener();
 }
 
@@ -77,6 +82,7 @@ export function onRealtime<K extends EventName>(event: K, listener: Listener<K>)
 }
 
 export const getRealtimeStatus = (): RealtimeStatus => status;
+export const getRealtimeDownSince = (): number | null => downSince;
 
 /**
  * Opens the one socket of this tab for `userId` (same origin, `auth: {token}` read afresh on every
@@ -110,7 +116,8 @@ export function connectRealtime(userId: string): void {
     if (!socket.active) scheduleConnect(socket);
   });
   socket.on('connect_error', () => {
-    setStatus(connectedBefore ? 'reconnecting' : 'connecting');
+    // A first attempt that fails is as much an outage as a lost connection.
+    setStatus(connectedBefore ? 'reconnecting' : 'connecting', true);
     // Inactive after an error means the server refused the handshake (no or expired token).
     if (!socket.active) void renewAndRetry(socket, sentToken);
   });
@@ -186,16 +193,19 @@ export function useRealtimeEvent<K extends EventName>(event: K, handler: Listene
   useEffect(() => onRealtime(event, (value) => latest.current(value)), [event]);
 }
 
+const subscribeStatus = (onChange: () => void) => {
+  statusListeners.add(onChange);
+  return () => {
+    statusListeners.delete(onChange);
+  };
+};
+
 /** The connection state, for a "Live" / "Reconnecting…" indicator. */
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(
-    (onChange) => {
-      statusListeners.add(onChange);
-      return () => {
-        statusListeners.delete(onChange);
-      };
-    },
-    getRealtimeStatus,
-    getRealtimeStatus,
-  );
+  return useSyncExternalStore(subscribeStatus, getRealtimeStatus, getRealtimeStatus);
+}
+
+/** Since when live data has stopped (ms since the epoch), or null while it flows (or before it started). */
+export function useRealtimeDownSince(): number | null {
+  return useSyncExternalStore(subscribeStatus, getRealtimeDownSince, getRealtimeDownSince);
 }

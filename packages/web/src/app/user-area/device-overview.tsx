@@ -6,9 +6,11 @@ import { MetricCards, MetricCardsSkeleton } from '@/components/metric-cards.tsx'
 import { RecentAlertsCard } from '@/features/alerts/components/recent-alerts-card.tsx';
 import { ConnectionCard } from '@/features/health/components/connection-card.tsx';
 import { HealthTrends } from '@/features/health/components/health-trends.tsx';
-import { useHealthData } from '@/features/health/hooks/use-health-data.ts';
+import { type HealthFailure, useHealthData } from '@/features/health/hooks/use-health-data.ts';
 import { useOpeningRange } from '@/features/health/hooks/use-opening-range.ts';
 import type { HealthRangeId } from '@/features/health/utils/records.ts';
+import { formatAge, formatClockSeconds } from '@/lib/format-date.ts';
+import { useRealtimeDownSince } from '@/lib/socket.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -19,26 +21,39 @@ const newest = (a: string | null, b: string | null) => {
   return Date.parse(a) >= Date.parse(b) ? a : b;
 };
 
-function NoHealthData({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+/**
+ * No record to show. When the device has sent nothing, the spec's texts point at the device; when
+ * the load failed, what failed (the server unreachable, or its error) replaces that hint: the
+ * device is not to blame for a server that did not answer.
+ */
+function NoHealthData({ failure, onRetry }: { failure: HealthFailure | null; onRetry: () => void }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
       <HeartPulseIcon className="size-10 text-slate-400 dark:text-slate-500" />
       <p className="text-lg font-semibold text-slate-900 dark:text-white">No health data available.</p>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Please ensure your device is connected and transmitting data.
-      </p>
-      {error && (
+      {failure ? (
         <div role="alert" className="mt-2 flex flex-col items-center gap-2">
-          <p className="flex items-center gap-1.5 text-sm text-red-700 dark:text-red-300">
-            <AlertTriangleIcon className="size-4" /> {error}
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-red-700 dark:text-red-300">
+            <AlertTriangleIcon className="size-4 shrink-0" /> {failure.what}
           </p>
+          <p className="text-sm text-red-700 dark:text-red-300">{failure.message}</p>
           <Button variant="secondary" size="sm" onClick={onRetry}>
             Try again
           </Button>
         </div>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Please ensure your device is connected and transmitting data.
+        </p>
       )}
     </div>
   );
+}
+
+/** 'Updated': the spec's relative wording while live; while not, the reading's time and exact age. */
+function updatedText(updatedAt: string | null, now: Date, live: boolean): string {
+  if (live || !updatedAt) return relativeTime(updatedAt, now);
+  return `${formatClockSeconds(updatedAt)} (${formatAge(updatedAt, now)} ago)`;
 }
 
 /**
@@ -51,7 +66,9 @@ export function DeviceOverview({ device, afterCards }: { device: UserDevice; aft
   const [chosen, setChosen] = useState<HealthRangeId | null>(null);
   const range = chosen ?? opening;
   const health = useHealthData(device._id);
-  const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const live = useRealtimeDownSince() === null;
+  // Not live: ages count by the second, so nobody reads a frozen 'Just now'.
+  const now = useNow(live ? RELATIVE_TIME_REFRESH_MS : 1000);
   const user = useAppSelector(selectCurrentUser);
   const updatedAt = health.latest?.createdAt ?? null;
   const lastUpdate = newest(device.lastUpdate, updatedAt);
@@ -69,7 +86,7 @@ export function DeviceOverview({ device, afterCards }: { device: UserDevice; aft
             dateTime={updatedAt ?? undefined}
             className="font-semibold text-slate-900 dark:text-white"
           >
-            {health.loading ? '…' : relativeTime(updatedAt, now)}
+            {health.loading ? '…' : updatedText(updatedAt, now, live)}
           </time>
         </p>
         <LiveStatus fresh={health.loading || isDeviceOnline(lastUpdate, now)} />
@@ -77,9 +94,9 @@ export function DeviceOverview({ device, afterCards }: { device: UserDevice; aft
       {health.loading ? (
         <MetricCardsSkeleton />
       ) : health.latest ? (
-        <MetricCards record={health.latest} now={now} unit={user?.temperatureUnit} />
+        <MetricCards record={health.latest} now={now} unit={user?.temperatureUnit} live={live} />
       ) : (
-        <NoHealthData error={health.error} onRetry={health.retry} />
+        <NoHealthData failure={health.failure} onRetry={health.retry} />
       )}
       {afterCards}
       <div className="grid gap-6 lg:grid-cols-3">

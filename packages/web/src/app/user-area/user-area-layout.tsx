@@ -4,20 +4,24 @@ import { Outlet, useMatch } from 'react-router';
 import { toast } from 'react-toastify';
 import { isUrgent } from '@/features/alerts/api/urgent-alerts.ts';
 import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
+import { PushFailedNotice } from '@/features/alerts/components/push-failed-notice.tsx';
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
 import { useUnreadCount } from '@/features/alerts/hooks/use-unread-count.ts';
 import { alertToastId } from '@/features/alerts/hooks/use-urgent-attention.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { clearPushFailure, setupPushReporting } from '@/lib/push-failure.ts';
 import {
   forgetSentToken,
   pushPermission,
-  setupPush,
+  registerServiceWorker,
   showForegroundNotification,
 } from '@/lib/push-subscription.ts';
 import { useRealtimeConnection, useRealtimeEvent } from '@/lib/socket.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
+import { warnPushDenied } from '@/lib/use-browser-alerts.ts';
 import { useCompactScreen } from '@/lib/use-compact-screen.ts';
+import { OutageBanner } from './outage-banner.tsx';
 
 /** More alerts than this in one event are summed up in a single toast. */
 const TOASTS_PER_EVENT = 3;
@@ -44,17 +48,29 @@ function announce(alerts: readonly AlertRecord[]) {
   }
 }
 
+/** /sw.js in every signed-in browser, push or not: a reload while the server is down gets its offline page. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    registerServiceWorker().catch((error: unknown) =>
+      console.warn('The service worker is not registered', error),
+    );
+  }, []);
+}
+
 /**
  * Everything under /dashboard: keeps the live connection open while the user is signed in,
  * announces every new alert (a toast, and a system notification when permission was given) and
  * keeps active high-priority alerts in a banner until acknowledged, whichever page is on screen.
  * On a phone's dashboard the offer of browser alerts comes after the vitals (OverviewPage), so
  * the first screen shows them.
+ * Says when live data has stopped, and when push could not be set up on this browser.
  */
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
   const userId = user?._id ?? null;
   useRealtimeConnection(userId);
+  useServiceWorker();
   useEffect(() => {
     if (!userId) return;
     // Permission is asked only from an explicit control (EnableAlertsPrompt, Profile). Already
@@ -62,10 +78,8 @@ export function UserAreaLayout() {
     // token is forgotten (spec section 4); the warning comes when the user asks for alerts.
     const permission = pushPermission();
     if (permission === 'denied') forgetSentToken();
-    if (permission !== 'granted') return;
-    setupPush({ userId, warn: (message) => toast.warning(message, { toastId: 'push-permission' }) }).catch(
-      (error: unknown) => console.warn('Push notifications are not set up', error),
-    );
+    if (permission === 'granted') void setupPushReporting(userId, warnPushDenied);
+    return clearPushFailure;
   }, [userId]);
   useRealtimeEvent('alerts', announce);
   useUnreadCount();
@@ -75,11 +89,13 @@ export function UserAreaLayout() {
   return (
     <>
       <UrgentAlertsBanner />
+      <OutageBanner />
       {!promptBelowVitals && (
         <div className="mx-auto mt-4 w-full max-w-7xl px-4 empty:hidden sm:px-6 lg:px-8 compact:mt-2">
           <EnableAlertsPrompt userId={userId} />
         </div>
       )}
+      <PushFailedNotice userId={userId} />
       <Outlet />
     </>
   );

@@ -1,7 +1,8 @@
 import { type AlertRecord, ERRORS } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '@/lib/api-error.ts';
+import { toastNotRecorded } from '@/components/not-recorded-toast.tsx';
+import { errorMessage, notRecorded } from '@/lib/api-error.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { type AlertAction, useActOnAlertMutation } from '../api/alert-actions.ts';
 import { useMarkAlertsReadMutation } from '../api/mark-alerts-read.ts';
@@ -17,8 +18,9 @@ export type ActOutcome = { ok: true } | { ok: false; noteIssue: string | null };
 /**
  * Acknowledge or resolve one alert, with an optional note; the new state reaches every list in the
  * store from the answer. Whoever acknowledges or handles an alert has read it: it no longer counts
- * as unread for them. A refused note is answered to the caller (shown under its field), any other
- * failure toasted.
+ * as unread for them. A refused note is answered to the caller (shown under its field); an action
+ * that did not reach the server (or that it failed to store) says "Not recorded", with a retry;
+ * any other failure is toasted.
  */
 export function useAlertAction() {
   const [busy, setBusy] = useState<AlertAction | null>(null);
@@ -33,11 +35,16 @@ export function useAlertAction() {
     setBusy(action);
     try {
       await actOnAlert({ action, alertId: alert._id, note }).unwrap();
-    } catch (error) {
-      const apiError = asApiError(error);
-      const noteIssue = apiError.issues.find((i) => i.path === 'note' || i.path.endsWith('.note'));
+    } catch (caught) {
+      const error = asApiError(caught);
+      const noteIssue = error.issues.find((i) => i.path === 'note' || i.path.endsWith('.note'));
       if (noteIssue) return { ok: false, noteIssue: noteIssue.message };
-      toast.error(errorMessage(apiError, FAILED[action], ERRORS.unexpected));
+      if (notRecorded(error)) {
+        const retry = async () => (await act(action, alert, note)).ok;
+        toastNotRecorded({ id: `not-recorded-${action}-${alert._id}`, failed: FAILED[action], error, retry });
+      } else {
+        toast.error(errorMessage(error, FAILED[action], ERRORS.unexpected));
+      }
       return { ok: false, noteIssue: null };
     } finally {
       setBusy(null);

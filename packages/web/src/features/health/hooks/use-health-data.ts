@@ -1,5 +1,5 @@
-import { ERRORS, type HealthRecord } from '@vitalwatch/shared';
-import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { ERRORS, type HealthRecord, OUTAGE_MESSAGES } from '@vitalwatch/shared';
+import { ApiError, errorMessage, failureKind } from '@/lib/api-error.ts';
 import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
@@ -12,9 +12,15 @@ export interface HealthData {
   loading: boolean;
   /** The newest record; null when there is none or the load failed. */
   latest: HealthRecord | null;
-  /** Why the last load failed (spec catalogue), else null. */
-  error: string | null;
+  /** What failed in the last load and the spec's message for it, else null. */
+  failure: HealthFailure | null;
   retry: () => void;
+}
+
+/** A failed load: `what` failed (the server unreachable, or its error), and `message`, the spec's text. */
+export interface HealthFailure {
+  what: string;
+  message: string;
 }
 
 /** Spec 8: 'Health data not found' for a 404, else 'Failed to fetch health data' (or the server's message). */
@@ -24,6 +30,21 @@ export const healthError = (error: unknown) =>
     error instanceof ApiError && error.status === 404 ? ERRORS.healthNotFound : ERRORS.healthFetchFailed,
     ERRORS.unexpected,
   );
+
+/**
+ * What failed, said so that nobody checks a device for a server that did not answer; beside it
+ * the spec's text (the server's message, 'Health data not found', 'Failed to fetch health data'
+ * or, with no answer at all, 'An unexpected error occurred! Please try again.').
+ */
+export function healthFailure(error: ApiError): HealthFailure {
+  const what =
+    failureKind(error) === 'unreachable'
+      ? OUTAGE_MESSAGES.unreachable
+      : error.code === 'INVALID_RESPONSE' || error.status === 0
+        ? OUTAGE_MESSAGES.unreadable
+        : OUTAGE_MESSAGES.serverError(error.status);
+  return { what, message: healthError(error) };
+}
 
 /**
  * One device's newest record (the spec's `health/fetch`, through RTK Query), kept current by live
@@ -48,7 +69,7 @@ export function useHealthData(deviceId: string): HealthData {
   return {
     loading: query.isLoading,
     latest: query.isError ? null : (query.data ?? null),
-    error: query.error ? healthError(asApiError(query.error)) : null,
+    failure: query.error ? healthFailure(asApiError(query.error)) : null,
     retry: () => void query.refetch(),
   };
 }
