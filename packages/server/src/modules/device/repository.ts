@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -139,16 +140,6 @@ export const findUserDevice = async (
   tx
     .select({ device: devices, userCount: userCountOf })
     .from(devices)
-    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
-    .where(eq(devices.id, deviceId))
+    .where(and(eq(devices.id, deviceId), maySee(userId, devices.id)))
     .limit(1)
     .then((rows) => rows.map((r) => ({ ...r.device, userCount: r.userCount }))[0]);
-
-export const isAssigned = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
-  (
-    await tx
-      .select({ userId: deviceUsers.userId })
-      .from(deviceUsers)
-      .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
-      .limit(1)
-  ).length === 1;

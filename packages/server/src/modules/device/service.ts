@@ -7,6 +7,7 @@ import {
   effectiveAlarmSettings,
   type UserDevice,
 } from '@vitalwatch/shared';
+import { canSeeDevice } from '../../access/devices.ts';
 import type { AuthContext } from '../../auth/plugin.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
@@ -16,14 +17,12 @@ import { valueChanges } from '../../lib/value-changes.ts';
 import type { ActivationAttempts, ActivationCaller } from './activation-attempts.ts';
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
 import { DeviceCredentials } from './credentials.ts';
-import { canSeeDevice } from './policy.ts';
 import { presentAdminDevice, presentUserDevice } from './presenter.ts';
 import * as repo from './repository.ts';
 
 // What other modules use of devices: only through this file.
 export { DeviceCredentials } from './credentials.ts';
-export { canSeeDevice } from './policy.ts';
-export { type DeviceRow, findDeviceById } from './repository.ts';
+export type { DeviceRow } from './repository.ts';
 
 export interface AdminDeviceInput {
   deviceName: string;
