@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { users } from './db/schema.ts';
-import { findUserByLogin, updateUser } from './modules/user/repository.ts';
 
 export type AdminBootstrap =
   | { kind: 'configured'; username: string; created: boolean }
@@ -16,9 +15,9 @@ export type AdminBootstrap =
 export async function bootstrapAdmin(ctx: AppContext): Promise<AdminBootstrap> {
   const { username, email, password } = ctx.config.admin;
   if (username && password) {
-    const existing = await findUserByLogin(ctx.db, username);
+    const existing = await ctx.users.byLogin(username);
     if (existing) {
-      if (existing.role !== 'admin') await updateUser(ctx.db, existing.id, { role: 'admin' });
+      if (existing.role !== 'admin') await ctx.users.setRole(existing.id, 'admin');
       return { kind: 'configured', username: existing.username, created: false };
     }
     await ctx.users.createUser({

@@ -26,8 +26,10 @@ import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { DeviceService } from './modules/device/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { ExportService } from './modules/export/service.ts';
 import { fhirOtherVersions } from './modules/fhir/http.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
+import { FhirService } from './modules/fhir/service.ts';
 import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
@@ -37,6 +39,7 @@ import { readingsRoutes } from './modules/readings/routes.ts';
 import { ReadingsService } from './modules/readings/service.ts';
 import { adminShareRoutes } from './modules/share/admin-routes.ts';
 import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
+import { ShareService } from './modules/share/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
@@ -86,8 +89,10 @@ export function composeServices(
   const alertActions = new AlertActionTokens(config.jwtSecret);
   const notificationLog = new NotificationLog(db, log.child({ module: 'alert-timeline' }));
   const pushEndpoints = new PushEndpointGuard(config.pushEndpoints, options.lookupHost);
+  const pushBrowsers = new PushBrowsersService(db);
   const push = new PushService(
     db,
+    pushBrowsers,
     config.vapid,
     alertActions,
     notificationLog,
@@ -136,6 +141,7 @@ export function composeServices(
     },
   );
   const eventLoop = new EventLoopMonitor();
+  const exporter = new ExportService(db, users);
 
   return {
     config,
@@ -144,7 +150,7 @@ export function composeServices(
     redis,
     tokens,
     alertActions,
-    guards: authGuards(db, tokens, twoFactor.mayOmit),
+    guards: authGuards(users, tokens, twoFactor.mayOmit),
     users,
     twoFactor,
     events,
@@ -154,7 +160,10 @@ export function composeServices(
     alertEngine,
     devices,
     readings,
-    alerts: new AlertService(db, alertEngine, alertActions),
+    exports: exporter,
+    shares: new ShareService(db, readings, exporter),
+    fhir: new FhirService(db, users),
+    alerts: new AlertService(db, alertEngine, alertActions, users),
     admin: new AdminService(db, users, events),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
@@ -167,7 +176,7 @@ export function composeServices(
     eventLoop,
     heavyReads: new HeavyReads(config.heavyReads),
     push,
-    pushBrowsers: new PushBrowsersService(db),
+    pushBrowsers,
     pushEndpoints,
     notificationLog,
     alertMailer: new AlertMailer(

@@ -19,9 +19,12 @@ import type { AdminService } from './modules/admin/service.ts';
 import type { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
+import type { ExportService } from './modules/export/service.ts';
+import type { FhirService } from './modules/fhir/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
+import type { ShareService } from './modules/share/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/gateway.ts';
@@ -65,6 +68,12 @@ export interface AppContext {
   devices: DeviceService;
   /** Readings stored (with rollups) and read back: latest, history. */
   readings: ReadingsService;
+  /** CSV exports and PDF reports of a device the caller may see. */
+  exports: ExportService;
+  /** Read-only share links: made, listed and revoked by users, read through by anyone holding one. */
+  shares: ShareService;
+  /** FHIR R4 reads: the devices a caller may see and their Observations. */
+  fhir: FhirService;
   /** A user's alerts: lists, read state, acknowledge / resolve, snoozes, timeline. */
   alerts: AlertService;
   /** Platform figures and user management for admins. */

@@ -1,9 +1,8 @@
 import type { Role } from '@vitalwatch/shared';
 import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/index.ts';
 import { forbidden, invalidToken, unauthorized } from '../errors.ts';
-import { findUserForSession } from '../modules/user/service.ts';
+import type { UserService } from '../modules/user/service.ts';
 import { requires } from './requirement.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -37,14 +36,14 @@ export const bearerToken = (header: string | undefined): string | undefined => {
  * so a demotion (or a promotion to a role that needs two factors) takes effect at once.
  */
 export async function authenticateToken(
-  db: Db,
+  users: Pick<UserService, 'sessionUser'>,
   tokens: TokenService,
   token: string,
   mayOmitTwoFactor: TwoFactorRule,
 ): Promise<AuthContext | null> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
-  const user = await findUserForSession(db, claims.userId, claims.sessionId);
+  const user = await users.sessionUser(claims.userId, claims.sessionId);
   if (!user || user.sessionRevoked) return null;
   if (claims.issuedAtMs < user.tokensValidAfter.getTime()) return null;
   if (!claims.twoFactor && !mayOmitTwoFactor(user.role)) return null;
@@ -52,11 +51,15 @@ export async function authenticateToken(
 }
 
 /** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */
-export function authGuards(db: Db, tokens: TokenService, mayOmitTwoFactor: TwoFactorRule) {
+export function authGuards(
+  users: Pick<UserService, 'sessionUser'>,
+  tokens: TokenService,
+  mayOmitTwoFactor: TwoFactorRule,
+) {
   const requireAuth = requires('signed-in', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(SERVER_MESSAGES.unauthenticated);
-    const auth = await authenticateToken(db, tokens, token, mayOmitTwoFactor);
+    const auth = await authenticateToken(users, tokens, token, mayOmitTwoFactor);
     if (!auth) throw invalidToken();
     request.auth = auth;
   });

@@ -7,12 +7,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
 import { type NotificationLog, notifiedUsers } from '../modules/alert/service.ts';
-import {
-  deleteSubscription,
-  markDelivered,
-  type PushSubscriptionRow,
-  subscriptionsOfUsers,
-} from '../modules/push-subscriptions/service.ts';
+import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
 import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';
@@ -69,6 +64,8 @@ export class PushService {
     this.notifyAlerts(audience, [step.alert], step.step);
 
   private readonly db: Db;
+  /** The browsers each user subscribed with. */
+  private readonly browsers: PushBrowsersService;
   private readonly vapid: AppConfig['vapid'];
   /** Signs the token of each notification's Acknowledge button. */
   private readonly actions: AlertActionTokens;
@@ -80,6 +77,7 @@ export class PushService {
 
   constructor(
     db: Db,
+    browsers: PushBrowsersService,
     vapid: AppConfig['vapid'],
     actions: AlertActionTokens,
     outcomeLog: NotificationLog,
@@ -88,6 +86,7 @@ export class PushService {
     options: Partial<PushServiceOptions> = {},
   ) {
     this.db = db;
+    this.browsers = browsers;
     this.vapid = vapid;
     this.actions = actions;
     this.outcomeLog = outcomeLog;
@@ -146,7 +145,7 @@ export class PushService {
   }
 
   private async fanOut(userIds: string[], alerts: AlertRecord[], repeat: number): Promise<void> {
-    const subscriptions = await subscriptionsOfUsers(this.db, userIds);
+    const subscriptions = await this.browsers.ofUsers(userIds);
     const now = new Date();
     for (const alert of alerts) {
       const urgency = URGENCY[alert.priority];
@@ -195,7 +194,7 @@ export class PushService {
       return;
     }
     this.outcomes.record(true);
-    await markDelivered(this.db, subscription.id, new Date());
+    await this.browsers.delivered(subscription.id, new Date());
     this.record(delivery, true);
   }
 
@@ -209,7 +208,7 @@ export class PushService {
     const subscriptionId = delivery.subscription.id;
     if (err instanceof RefusedPushEndpointError) {
       // Not a public push service, or its name now points into our network: never send there.
-      await deleteSubscription(this.db, subscriptionId);
+      await this.browsers.forget(subscriptionId);
       this.log.warn({ subscriptionId, issue: err.issue }, 'push endpoint refused: subscription deleted');
       this.record(delivery, false, 'push endpoint refused');
       return;
@@ -217,7 +216,7 @@ export class PushService {
     const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
     if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.
-      await deleteSubscription(this.db, subscriptionId);
+      await this.browsers.forget(subscriptionId);
       this.log.info({ subscriptionId, status }, 'push subscription gone: deleted');
       this.record(delivery, false, 'browser unsubscribed');
       return;

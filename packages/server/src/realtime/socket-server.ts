@@ -192,7 +192,7 @@ async function revalidateSockets(
   for (const [token, group] of byToken) {
     let auth: Awaited<ReturnType<typeof authenticateToken>>;
     try {
-      auth = await authenticateToken(ctx.db, ctx.tokens, token, ctx.twoFactor.mayOmit);
+      auth = await authenticateToken(ctx.users, ctx.tokens, token, ctx.twoFactor.mayOmit);
     } catch (err) {
       // The database is unreachable: keep the sockets, check again next time.
       log.warn({ err }, 'socket revalidation skipped');
@@ -244,7 +244,7 @@ async function closeRedis(client: Redis): Promise<void> {
 async function authenticateSocket(ctx: AppContext, socket: RealtimeSocket): Promise<Error | undefined> {
   const parsed = socketAuth.safeParse(socket.handshake.auth);
   if (!parsed.success) return new Error(SERVER_MESSAGES.unauthenticated);
-  const auth = await authenticateToken(ctx.db, ctx.tokens, parsed.data.token, ctx.twoFactor.mayOmit);
+  const auth = await authenticateToken(ctx.users, ctx.tokens, parsed.data.token, ctx.twoFactor.mayOmit);
   if (!auth) return new Error(SERVER_MESSAGES.invalidToken);
   socket.data.userId = auth.userId;
   socket.data.token = parsed.data.token;

@@ -15,7 +15,6 @@ import { badRequest, DomainError, notFound } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserService } from '../user/service.ts';
-import * as userRepo from '../user/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repository.ts';
 
@@ -76,7 +75,7 @@ export class AdminService {
     try {
       let previousRole: Role = input.role;
       const row = await this.db.transaction(async (tx) => {
-        const user = await userRepo.findUserById(tx, id);
+        const user = await this.users.byId(id, tx);
         if (!user) throw userNotFound();
         previousRole = user.role;
         if (user.role === 'admin' && input.role !== 'admin') await this.assertOtherAdmin(tx, id);
@@ -85,7 +84,7 @@ export class AdminService {
           throw new DomainError('adminHasDevices', ADMIN_MESSAGES.adminWithDevices);
         }
         await this.users.assertAvailable(tx, input.username, input.email, id);
-        return userRepo.updateUser(tx, id, { ...input, email: input.email.toLowerCase() });
+        return this.users.editAccount(tx, id, input);
       });
       if (!row) throw userNotFound();
       return { user: await this.present(row), previousRole };
@@ -104,9 +103,7 @@ export class AdminService {
     if (!isUuid(id)) throw userNotFound();
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {
-      const user = await userRepo.updateUser(tx, id, { passwordHash, tokensValidAfter: new Date() });
-      if (!user) throw userNotFound();
-      await userRepo.revokeAllForUser(tx, id);
+      if (!(await this.users.replacePassword(tx, id, passwordHash))) throw userNotFound();
     });
     this.events.emit('sessionsEnded', id);
   }
@@ -116,7 +113,7 @@ export class AdminService {
     if (!isUuid(id)) throw userNotFound();
     if (id === callerId) throw new DomainError('selfDelete', ADMIN_MESSAGES.selfDelete);
     await this.db.transaction(async (tx) => {
-      const user = await userRepo.findUserById(tx, id);
+      const user = await this.users.byId(id, tx);
       if (!user) throw userNotFound();
       if (user.role === 'admin') await this.assertOtherAdmin(tx, id);
       if (!(await repo.deleteUser(tx, id))) throw userNotFound();
@@ -131,9 +128,9 @@ export class AdminService {
 
   private async present(row: repo.AdminUserRow): Promise<AdminUser> {
     const [tokens, devices, recoveryCodesLeft] = await Promise.all([
-      userRepo.pushSubscriptionIds(this.db, row.id),
+      this.users.pushSubscriptionIds(row.id),
       repo.deviceCountOf(this.db, row.id),
-      userRepo.recoveryCodesLeft(this.db, row.id),
+      this.users.recoveryCodesLeft(row.id),
     ]);
     return presentAdminUser(row, tokens, devices, recoveryCodesLeft);
   }

@@ -12,9 +12,10 @@ import { deviceInactive, unknownApiKey } from '../../errors.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
 import { type Publication, publish } from '../../lib/publish.ts';
 import { type ConditionState, judgeLate, sameState, type TimedVitals, walkConditions } from './conditions.ts';
+import * as repo from './engine-repository.ts';
 import { runDueEscalations } from './escalations.ts';
 import { presentLifecycle, presentNewAlert } from './presenter.ts';
-import * as repo from './repository.ts';
+import type { LifecycleRow, StoredAlert } from './rows.ts';
 import { deviceEventText, offlineAlertText, vitalAlertText } from './rules.ts';
 
 /**
@@ -40,8 +41,8 @@ export interface DeviceReadings<R extends TimedVitals> {
 
 /** What a batch changed: new alerts and alerts whose episode ended, to publish after commit. */
 export interface Judgement {
-  raised: repo.StoredAlert[];
-  ended: repo.LifecycleRow[];
+  raised: StoredAlert[];
+  ended: LifecycleRow[];
 }
 
 export interface EngineTimers {
@@ -152,12 +153,17 @@ export class AlertEngine {
     return stored.length;
   }
 
+  /** Publish an alert's committed new state (acknowledged, resolved) to everyone assigned. */
+  async announceChange(changed: LifecycleRow): Promise<void> {
+    this.announce(await repo.audienceOf(this.db, changed.deviceId), '', [], [changed]);
+  }
+
   /** Publish committed new alerts, or new states of alerts, to everyone assigned. */
   announce(
     audience: Audience,
     deviceName: string,
-    raised: repo.StoredAlert[],
-    changed: repo.LifecycleRow[] = [],
+    raised: StoredAlert[],
+    changed: LifecycleRow[] = [],
   ): void {
     publish(this.events, this.log, [
       {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { backupIdsOf, contactIdsOf, userIdsOf } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../../db/raw-rows.ts';
-import { alertEscalations, alerts, devices, deviceUsers } from '../../db/schema.ts';
+import { alertEscalations, alerts, devices } from '../../db/schema.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { presentAlert } from './presenter.ts';
 import { recordEscalation } from './timeline.ts';
@@ -54,9 +55,7 @@ export async function runDueEscalations(
       sql`select e.alert_id::text, extract(epoch from e.next_at) * 1000 as next_ms, e.steps,
           extract(epoch from e.backup_at) * 1000 as backup_ms, e.backup_notified,
           extract(epoch from e.stops_at) * 1000 as stops_ms, e.repeat_every_ms, a.status,
-          exists(select 1 from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary')
-            and exists(select 1 from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'backup')
-            as has_backup_step
+          cardinality(${backupIdsOf(sql`a.device_id`)}) > 0 as has_backup_step
         from ${alertEscalations} e join ${alerts} a on a.id = e.alert_id
         where e.next_at <= ${now.toISOString()}::timestamptz
           or (not e.backup_notified and e.backup_at <= ${now.toISOString()}::timestamptz)
@@ -117,7 +116,8 @@ const stepAlertRow = z.object({
   priority: z.enum(['high', 'medium', 'low']),
   recorded_ms: epochMs,
   created_ms: epochMs,
-  primary_ids: z.array(z.string()),
+  user_ids: z.array(z.string()),
+  contact_ids: z.array(z.string()),
   backup_ids: z.array(z.string()),
 });
 
@@ -133,8 +133,8 @@ async function announceSteps(
     sql`select a.id::text, a.device_id::text, d.device_name, a.alert_type, a.alert_title, a.alert_message,
         a.priority, extract(epoch from a.recorded_at) * 1000 as recorded_ms,
         extract(epoch from a.created_at) * 1000 as created_ms,
-        array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'primary') as primary_ids,
-        array(select du.user_id::text from ${deviceUsers} du where du.device_id = a.device_id and du.contact_role = 'backup') as backup_ids
+        ${userIdsOf(sql`a.device_id`)} as user_ids, ${contactIdsOf(sql`a.device_id`)} as contact_ids,
+        ${backupIdsOf(sql`a.device_id`)} as backup_ids
       from ${alerts} a join ${devices} d on d.id = a.device_id
       where a.id = any(${sql.param(steps.map((s) => s.alertId))}::uuid[])`,
     stepAlertRow,
@@ -144,9 +144,8 @@ async function announceSteps(
   for (const s of steps) {
     const r = byId.get(s.alertId);
     if (!r) continue;
-    // Every assigned user a backup: they are the primary contacts, and there is no backup step.
-    const primary = r.primary_ids.length > 0 ? r.primary_ids : r.backup_ids;
-    const backup = r.primary_ids.length > 0 ? r.backup_ids : [];
+    const primary = r.contact_ids;
+    const backup = r.backup_ids;
     if (s.backupOnly && backup.length === 0) continue;
     const contactIds = s.backupOnly ? backup : s.includesBackup ? [...primary, ...backup] : primary;
     await recordEscalation(
@@ -178,7 +177,7 @@ async function announceSteps(
     try {
       events.emit(
         'escalation',
-        { deviceId: r.device_id, userIds: [...r.primary_ids, ...r.backup_ids], contactIds },
+        { deviceId: r.device_id, userIds: r.user_ids, contactIds },
         { alert, step: s.step, includesBackup: s.includesBackup },
       );
       announced += 1;

@@ -1,5 +1,6 @@
 import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
-import type { LifecycleRow, StoredAlert, VisibleAlert } from './repository.ts';
+import type { VisibleAlert } from './repository.ts';
+import type { LifecycleRow, StoredAlert } from './rows.ts';
 
 const mark = (at: Date | null, by: string | null, note: string | null) =>
   at ? { at: at.toISOString(), by, note } : null;

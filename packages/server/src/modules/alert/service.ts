@@ -8,12 +8,12 @@ import {
   isStorableInstant,
   type SnoozeRecord,
 } from '@vitalwatch/shared';
+import { canSeeDevice } from '../../access/devices.ts';
 import type { AlertActionTokens } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { canSeeDevice } from '../device/service.ts';
-import { findUserById } from '../user/service.ts';
+import type { UserService } from '../user/service.ts';
 import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -77,11 +77,13 @@ export class AlertService {
   private readonly db: Db;
   private readonly engine: AlertEngine;
   private readonly actions: AlertActionTokens;
+  private readonly users: Pick<UserService, 'byId'>;
 
-  constructor(db: Db, engine: AlertEngine, actions: AlertActionTokens) {
+  constructor(db: Db, engine: AlertEngine, actions: AlertActionTokens, users: Pick<UserService, 'byId'>) {
     this.db = db;
     this.engine = engine;
     this.actions = actions;
+    this.users = users;
   }
 
   async latest(userId: string, count: number): Promise<AlertRecord[]> {
@@ -145,7 +147,7 @@ export class AlertService {
   async acknowledgeByToken(token: string): Promise<LifecycleOutcome> {
     const claims = await this.actions.verify(token);
     // Like an access token, it dies with the sessions it was issued under (password changed or reset).
-    const user = claims && (await findUserById(this.db, claims.userId));
+    const user = claims && (await this.users.byId(claims.userId));
     if (!claims || !user || claims.issuedAtMs < user.tokensValidAfter.getTime()) {
       throw unauthorized(ALERT_MESSAGES.invalidActionToken);
     }
@@ -186,13 +188,12 @@ export class AlertService {
     note: string | undefined,
   ): Promise<LifecycleOutcome> {
     if (!isUuid(alertId)) throw notFound(ALERT_MESSAGES.alertNotFound);
-    const user = await findUserById(this.db, userId);
+    const user = await this.users.byId(userId);
     if (!user) throw notFound(ALERT_MESSAGES.alertNotFound);
     const by = { userId, username: user.username };
     const moved = await repo.moveLifecycle(this.db, alertId, to, by, note || null, new Date());
     if (moved) {
-      const audience = await repo.audienceOf(this.db, moved.deviceId);
-      this.engine.announce(audience, '', [], [moved]);
+      await this.engine.announceChange(moved);
       return { alert: presentLifecycle(moved), changed: true };
     }
     const current = await repo.lifecycleFor(this.db, userId, alertId);

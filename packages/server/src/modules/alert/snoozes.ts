@@ -1,7 +1,8 @@
 import { type AlertRecord, isInQuietHours, type SnoozeRecord } from '@vitalwatch/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
-import { alertSnoozes, devices, deviceUsers, users } from '../../db/schema.ts';
+import { alertSnoozes, devices, users } from '../../db/schema.ts';
 import { storedQuietHours } from '../user/service.ts';
 
 const snoozeColumns = {
@@ -62,11 +63,13 @@ export const activeSnoozes = async (tx: Tx, userId: string, now: Date): Promise<
       .select(snoozeColumns)
       .from(alertSnoozes)
       .innerJoin(devices, eq(devices.id, alertSnoozes.deviceId))
-      .innerJoin(
-        deviceUsers,
-        and(eq(deviceUsers.deviceId, alertSnoozes.deviceId), eq(deviceUsers.userId, userId)),
+      .where(
+        and(
+          eq(alertSnoozes.userId, userId),
+          gt(alertSnoozes.until, now),
+          maySee(userId, alertSnoozes.deviceId),
+        ),
       )
-      .where(and(eq(alertSnoozes.userId, userId), gt(alertSnoozes.until, now)))
       .orderBy(asc(alertSnoozes.until))
   ).map(present);
 

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.ts';
 import { alertEvents, alerts, users } from '../../db/schema.ts';
-import type { LifecycleRow, StoredAlert } from './repository.ts';
+import type { LifecycleRow, StoredAlert } from './rows.ts';
 
 export interface NotificationOutcome {
   alertId: string;

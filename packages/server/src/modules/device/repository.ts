@@ -1,5 +1,6 @@
 import type { CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -164,7 +165,10 @@ export const listUserDevices = async (tx: Tx, userId: string): Promise<DeviceWit
     .orderBy(deviceUsers.createdAt, devices.id)
     .then((rows) => rows.map(fromUserView));
 
-/** The device if `userId` is assigned to it, else undefined (the caller answers 404). */
+/**
+ * The device if `userId` may see it, else undefined (the caller answers 404), with the caller's own
+ * membership (role, nickname).
+ */
 export const findUserDevice = async (
   tx: Tx,
   userId: string,
@@ -174,15 +178,6 @@ export const findUserDevice = async (
     .select(userView)
     .from(devices)
     .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
-    .where(eq(devices.id, deviceId))
+    .where(and(eq(devices.id, deviceId), maySee(userId, devices.id)))
     .limit(1)
     .then((rows) => rows.map(fromUserView)[0]);
-
-export const isAssigned = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
-  (
-    await tx
-      .select({ userId: deviceUsers.userId })
-      .from(deviceUsers)
-      .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
-      .limit(1)
-  ).length === 1;

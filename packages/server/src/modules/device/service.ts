@@ -17,12 +17,12 @@ import type { ActivationAttempts, ActivationCaller } from './activation-attempts
 import { newActivationCode, newApiAuthCode, normalizeActivationCode } from './codes.ts';
 import { DeviceCredentials } from './credentials.ts';
 import { presentAdminDevice, presentUserDevice } from './presenter.ts';
+import type { DeviceRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 // What other modules use of devices: only through this file.
 export { DeviceCredentials } from './credentials.ts';
-export { canSeeDevice } from './policy.ts';
-export { type DeviceRow, findDeviceById } from './repository.ts';
+export type { DeviceRow } from './repository.ts';
 
 export interface AdminDeviceInput {
   deviceName: string;
@@ -98,16 +98,19 @@ export class DeviceService {
 
   /** The device (404 unless the caller may see it) and whether the caller may change its settings. */
   private async alarmTarget(who: AuthContext, deviceId: string) {
-    if (who.role === 'admin') {
-      const device = isUuid(deviceId) ? await repo.findDeviceById(this.db, deviceId) : undefined;
-      if (!device) throw notFound(DEVICE_MESSAGES.notFound);
-      return { device, canChange: true };
-    }
+    if (who.role === 'admin') return { device: await this.byId(deviceId), canChange: true };
     const device = await this.ownDevice(who.userId, deviceId);
     return { device, canChange: device.circleRole === 'owner' };
   }
 
   // ---- admin ----
+
+  /** Any device, for an admin; 404 for an unknown one. */
+  async byId(deviceId: string): Promise<DeviceRow> {
+    const device = isUuid(deviceId) ? await repo.findDeviceById(this.db, deviceId) : undefined;
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    return device;
+  }
 
   async listAll(): Promise<AdminDevice[]> {
     return (await repo.listDevicesWithUsers(this.db)).map(presentAdminDevice);

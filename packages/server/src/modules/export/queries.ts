@@ -1,9 +1,10 @@
 import { type ExportResolution, type TemperatureUnit, temperatureIn } from '@vitalwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Db } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { deviceSeqOf, ROLLUP_VITALS } from '../readings/service.ts';
+import { ROLLUP_VITALS } from '../readings/service.ts';
 
 /** Rows per query: memory stays bounded by one page whatever the period (7.8 M rows for 90 days at 1 Hz). */
 export const EXPORT_PAGE_ROWS = 5_000;

@@ -1,9 +1,9 @@
 import { NORMAL_RANGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Db } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { deviceSeqOf } from '../readings/service.ts';
 import {
   REPORT_VITALS,
   type ReportDay,

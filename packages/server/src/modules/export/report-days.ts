@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Db } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { deviceSeqOf } from '../readings/service.ts';
 
 /** The vitals a report covers (battery is the device's, not the wearer's). */
 export const REPORT_VITALS = ['spo2', 'heart_rate', 'temperature'] as const;

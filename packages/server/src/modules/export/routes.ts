@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   ALERTS_CSV_HEADER,
   alertsExportQuery,
-  HEALTH_MESSAGES,
   readingsCsvHeader,
   readingsExportQuery,
   reportQuery,
@@ -12,18 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { notFound } from '../../errors.ts';
-import { canSeeDevice, findDeviceById } from '../device/service.ts';
-import { findUserById } from '../user/service.ts';
 import { csvLine } from './csv.ts';
-import { alertLines, readingLines } from './queries.ts';
-import { reportData } from './report-data.ts';
-
-/**
- * The PDF renderer (pdfkit, fontkit and the report's fonts, about 0.3 s of CPU to load) is loaded by the first
- * report asked for, not at start-up.
- */
-const loadReportPdf = () => import('./report-pdf.ts');
 
 const params = z.object({ deviceId: z.string().min(1).max(64) });
 
@@ -36,21 +24,21 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
   const onRequest = ctx.guards.requireAuth;
   const preHandler = ctx.heavyReads.gate;
 
-  /** 404 unless the caller watches the device (as the health routes); audits the export in its format. */
+  /** 404 unless the caller may see the device (as the health routes); audits the export in its format. */
   async function begin(
     request: FastifyRequest,
     deviceId: string,
     format: 'csv' | 'pdf',
     detail: Record<string, string>,
   ) {
-    if (!(await canSeeDevice(ctx.db, caller(request).userId, deviceId)))
-      throw notFound(HEALTH_MESSAGES.notFound);
+    const device = await ctx.exports.deviceFor(caller(request).userId, deviceId);
     await ctx.audit.record(request, {
       action: 'data-export',
       targetType: 'device',
       targetId: deviceId,
       detail: { format, ...detail },
     });
+    return device;
   }
 
   function sendCsv(
@@ -77,10 +65,9 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, resolution } = request.query;
-      await begin(request, deviceId, 'csv', { kind: 'readings', resolution, from, to });
       // Temperatures in the unit the user chose (Profile → Units), named in the header.
-      const unit = (await findUserById(ctx.db, caller(request).userId))?.temperatureUnit ?? 'F';
-      const lines = readingLines(ctx.db, {
+      const { unit } = await begin(request, deviceId, 'csv', { kind: 'readings', resolution, from, to });
+      const lines = ctx.exports.readingLines({
         deviceId,
         from: new Date(from),
         to: new Date(to),
@@ -98,23 +85,9 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { deviceId } = request.params;
       const { from, to, timeZone } = request.query;
-      await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
-      const [device, user] = await Promise.all([
-        findDeviceById(ctx.db, deviceId),
-        findUserById(ctx.db, caller(request).userId),
-      ]);
+      const { deviceName, unit } = await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
       const period = { from: new Date(from), to: new Date(to) };
-      const data = await reportData(ctx.db, { deviceId, ...period, timeZone });
-      const { reportPdf } = await loadReportPdf();
-      const pdf = reportPdf(
-        {
-          deviceName: device?.deviceName ?? 'Device',
-          ...period,
-          timeZone,
-          unit: user?.temperatureUnit ?? 'F',
-        },
-        data,
-      );
+      const pdf = await ctx.exports.report(deviceId, { deviceName, ...period, timeZone, unit });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`)
@@ -129,7 +102,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       const { deviceId } = request.params;
       const { from, to } = request.query;
       await begin(request, deviceId, 'csv', { kind: 'alerts', from, to });
-      const lines = alertLines(ctx.db, { deviceId, from: new Date(from), to: new Date(to) });
+      const lines = ctx.exports.alertLines({ deviceId, from: new Date(from), to: new Date(to) });
       return sendCsv(reply, `vitalwatch-alerts-${day(from)}-${day(to)}.csv`, ALERTS_CSV_HEADER, lines);
     },
   );

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { deviceSeqOf } from '../readings/service.ts';
 import { isoMicros } from './dates.ts';
 import { type ObservationKey, VITAL_SUFFIXES } from './observation-id.ts';
 

@@ -3,8 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { canSeeDevice, findDeviceById } from '../device/service.ts';
-import { findUserById } from '../user/service.ts';
 import {
   capabilityStatement,
   EXPORT_FORMATS,
@@ -15,7 +13,6 @@ import { isoMicros } from './dates.ts';
 import { exportBody } from './export-body.ts';
 import { answerUnknownPaths, FHIR_JSON, fhirErrorHandler, invalid, notFound } from './http.ts';
 import { observationId, parseObservationId } from './observation-id.ts';
-import { findObservation, observationPage, observationPages } from './repository.ts';
 import { deviceResource, type FhirResource, observationOf, wearerId, wearerResource } from './resources.ts';
 import {
   countOf,
@@ -34,7 +31,6 @@ const operationParams = idParams.extend({ operation: z.string().max(64) });
 /** The audit detail of a period (none when nothing can match). */
 const periodDetail = (period: { from: bigint; to: bigint } | null): Record<string, string> =>
   period ? { from: isoMicros(period.from), to: isoMicros(period.to) } : {};
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * FHIR R4 (read only) under /fhir/R4: vital-signs Observations of the caller's devices (search
@@ -61,14 +57,9 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
 
   /** The device the caller may see, with the caller's temperature unit; 404 (`missing`) otherwise. */
   async function visibleDevice(request: FastifyRequest, deviceId: string, missing = `Device/${deviceId}`) {
-    const { userId } = caller(request);
-    const device =
-      UUID.test(deviceId) && (await canSeeDevice(ctx.db, userId, deviceId))
-        ? await findDeviceById(ctx.db, deviceId)
-        : undefined;
-    if (!device) throw notFound(`${missing} is not known`);
-    const unit = (await findUserById(ctx.db, userId))?.temperatureUnit ?? 'F';
-    return { device, unit };
+    const found = await ctx.fhir.visibleDevice(caller(request).userId, deviceId);
+    if (!found) throw notFound(`${missing} is not known`);
+    return found;
   }
   const deviceOf = (device: { id: string; deviceName: string; isValid: boolean }) =>
     deviceResource({ id: device.id, name: device.deviceName, isValid: device.isValid });
@@ -89,7 +80,7 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
     const missing = `Observation/${request.params.id}`;
     const key = parseObservationId(request.params.id);
     const { unit } = await visibleDevice(request, key?.deviceId ?? '', missing);
-    const row = key && (await findObservation(ctx.db, key));
+    const row = key && (await ctx.fhir.observation(key));
     if (!row) throw notFound(`${missing} is not known`);
     return reply.type(FHIR_JSON).send(observationOf(row, unit));
   });
@@ -103,7 +94,7 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
     const after = cursorOf(q._cursor, device.id);
     const { period, defaults } = searchPeriod(q.date);
     const rows = period
-      ? await observationPage(ctx.db, { deviceId: device.id, ...period }, after, count + 1)
+      ? await ctx.fhir.observationPage({ deviceId: device.id, ...period }, after, count + 1)
       : [];
     await ctx.audit.record(request, {
       action: 'data-export',
@@ -158,7 +149,10 @@ export async function fhirRoutes(app: AppInstance, ctx: AppContext) {
     async function* resources(): AsyncGenerator<FhirResource[]> {
       yield [deviceOf(device), wearerResource(device.id)];
       if (!period) return;
-      for await (const rows of observationPages(ctx.db, { deviceId: device.id, ...period }, EXPORT_PAGE_ROWS))
+      for await (const rows of ctx.fhir.observationPages(
+        { deviceId: device.id, ...period },
+        EXPORT_PAGE_ROWS,
+      ))
         yield rows.map((row) => observationOf(row, unit));
     }
     const day = (us: bigint) => isoMicros(us).slice(0, 10);

@@ -21,7 +21,7 @@ export async function adminIngestRoutes(app: AppInstance, ctx: AppContext) {
       success: true as const,
       message: DEVICE_SETUP_MESSAGES.latestFetched,
       data: {
-        healthData: await latestReadingOf(ctx.db, request.params.id),
+        healthData: await latestReadingOf(ctx, request.params.id),
         mqtt: mqttEndpointOf(ctx.mqtt.status),
       },
     }),
@@ -31,7 +31,7 @@ export async function adminIngestRoutes(app: AppInstance, ctx: AppContext) {
     '/test-reading/:id',
     { onRequest, schema: { params: idParam, response: { 202: testReadingResponse } } },
     async (request, reply) => {
-      const data = await sendTestReading(ctx.db, ctx.ingest, request.params.id);
+      const data = await sendTestReading(ctx, request.params.id);
       const { messageId, ...values } = data.reading;
       await ctx.audit.record(request, {
         action: 'device-test-reading',

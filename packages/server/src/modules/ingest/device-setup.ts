@@ -5,20 +5,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  DEVICE_MESSAGES,
   DEVICE_SETUP_MESSAGES,
   type HealthRecord,
   type IngestResult,
   type MqttEndpoint,
   type TestReading,
 } from '@vitalwatch/shared';
-import type { Db } from '../../db/index.ts';
-import { conflict, isDomainError, notFound } from '../../errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { conflict, isDomainError } from '../../errors.ts';
 import type { MqttStatus } from '../../mqtt/gateway.ts';
-import { type DeviceRow, findDeviceById } from '../device/service.ts';
-import { listReadings, presentHealthRecord } from '../readings/service.ts';
+import type { DeviceService } from '../device/service.ts';
+import type { ReadingsService } from '../readings/service.ts';
 import type { IngestService } from './service.ts';
+
+/** What the first-run path reads and writes through: other modules' services. */
+export interface DeviceSetupDeps {
+  devices: Pick<DeviceService, 'byId'>;
+  readings: Pick<ReadingsService, 'newest'>;
+  ingest: Pick<IngestService, 'ingestHealth'>;
+}
 
 /** The MQTT port a URL without one means (IANA: 1883 for mqtt, 8883 for mqtts). */
 const mqttDefaultPort = (url: URL) => (url.protocol === 'mqtts:' ? 8883 : 1883);
@@ -52,17 +56,10 @@ export function normalTestReading(random: () => number = Math.random): TestReadi
   };
 }
 
-async function adminDevice(db: Db, deviceId: string): Promise<DeviceRow> {
-  const device = isUuid(deviceId) ? await findDeviceById(db, deviceId) : undefined;
-  if (!device) throw notFound(DEVICE_MESSAGES.notFound);
-  return device;
-}
-
 /** The device's newest reading (by `recordedAt`), or null; 404 for an unknown device. */
-export async function latestReadingOf(db: Db, deviceId: string): Promise<HealthRecord | null> {
-  const device = await adminDevice(db, deviceId);
-  const [newest] = await listReadings(db, device.id, { limit: 1 });
-  return newest ? presentHealthRecord(newest) : null;
+export async function latestReadingOf(deps: DeviceSetupDeps, deviceId: string): Promise<HealthRecord | null> {
+  const device = await deps.devices.byId(deviceId);
+  return deps.readings.newest(device.id);
 }
 
 /**
@@ -71,14 +68,13 @@ export async function latestReadingOf(db: Db, deviceId: string): Promise<HealthR
  * one (a device's own reading would be refused with 403, which here would read as "not an admin").
  */
 export async function sendTestReading(
-  db: Db,
-  ingest: IngestService,
+  deps: DeviceSetupDeps,
   deviceId: string,
 ): Promise<IngestResult & { reading: TestReading }> {
-  const device = await adminDevice(db, deviceId);
+  const device = await deps.devices.byId(deviceId);
   if (!device.isValid) throw conflict(DEVICE_SETUP_MESSAGES.inactive);
   const reading = normalTestReading();
-  const result = await ingest.ingestHealth({ id: device.id }, [reading]).catch((err: unknown) => {
+  const result = await deps.ingest.ingestHealth({ id: device.id }, [reading]).catch((err: unknown) => {
     // Switched off since it was read above: the commit refused it.
     throw isDomainError(err, 'deviceInactive') ? conflict(DEVICE_SETUP_MESSAGES.inactive) : err;
   });

@@ -3,22 +3,35 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { presentBrowser } from './presenter.ts';
+import type { PushSubscriptionRow } from './repository.ts';
 import * as repo from './repository.ts';
 
-// What push delivery uses of the subscriptions: only through this file.
-export {
-  deleteSubscription,
-  markDelivered,
-  type PushSubscriptionRow,
-  subscriptionsOfUsers,
-} from './repository.ts';
+export type { PushSubscriptionRow } from './repository.ts';
 
-/** A user's connected browsers (push subscriptions): list and disconnect, only their own. */
+/**
+ * A user's connected browsers (push subscriptions): list and disconnect, only their own; and, for
+ * push delivery, every browser of a set of users and what became of a send.
+ */
 export class PushBrowsersService {
   private readonly db: Db;
 
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /** Every browser of these users (push delivery sends to each). */
+  ofUsers(userIds: string[]): Promise<PushSubscriptionRow[]> {
+    return repo.subscriptionsOfUsers(this.db, userIds);
+  }
+
+  /** A push reached the browser's push service. */
+  async delivered(id: string, at: Date): Promise<void> {
+    await repo.markDelivered(this.db, id, at);
+  }
+
+  /** The push service says the subscription is gone: forget it. */
+  async forget(id: string): Promise<void> {
+    await repo.deleteSubscription(this.db, id);
   }
 
   async list(userId: string): Promise<PushBrowser[]> {

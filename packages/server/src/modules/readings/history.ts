@@ -1,9 +1,9 @@
 import type { HealthHistory, HistoryBucket, HistorySummary, VitalStats } from '@vitalwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../../db/raw-rows.ts';
-import { deviceSeqOf } from './repository.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;

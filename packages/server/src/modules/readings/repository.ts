@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
-import { devices, healthRecords } from '../../db/schema.ts';
+import { healthRecords } from '../../db/schema.ts';
 
 export type HealthRow = typeof healthRecords.$inferSelect & { deviceId: string };
 
@@ -9,10 +10,6 @@ export interface HealthQuery {
   to?: Date;
   limit: number;
 }
-
-/** The compact key the time-series tables use for the device `deviceId` (a uuid). */
-export const deviceSeqOf = (deviceId: string): SQL<number> =>
-  sql`(select ${devices.seq} from ${devices} where ${devices.id} = ${deviceId})`;
 
 /**
  * A device's readings, newest `recordedAt` first: the (device_seq, recorded_at) index read

@@ -5,25 +5,23 @@ import {
   type HealthHistory,
   type HealthHistoryBody,
   type HealthRecord,
+  type HistorySummary,
   type IngestResult,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { canSeeDevice } from '../../access/devices.ts';
 import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
 import { notFound } from '../../errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { publish } from '../../lib/publish.ts';
 import type { AlertEngine } from '../alert/service.ts';
-import { canSeeDevice } from '../device/service.ts';
-import { deviceHistory } from './history.ts';
+import { deviceHistory, rangeSummary } from './history.ts';
 import { presentHealthRecord } from './presenter.ts';
 import { listReadings } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store.ts';
 
 // What other modules use of readings: only through this file.
-export { deviceHistory, rangeSummary } from './history.ts';
-export { presentHealthRecord } from './presenter.ts';
-export { deviceSeqOf, listReadings } from './repository.ts';
 export { ROLLUP_VITALS } from './rollups.ts';
 export type { HealthBatchItem } from './store.ts';
 
@@ -89,5 +87,19 @@ export class ReadingsService {
   async history(userId: string, deviceId: string, body: HealthHistoryBody): Promise<HealthHistory> {
     if (!(await canSeeDevice(this.db, userId, deviceId))) throw notFound(HEALTH_MESSAGES.notFound);
     return deviceHistory(this.db, deviceId, new Date(body.from), new Date(body.to), body.points);
+  }
+
+  /**
+   * The device's newest reading, or null. No access check: for a share link, whose being live is
+   * the access (the services of signed-in callers ask `fetch`).
+   */
+  async newest(deviceId: string): Promise<HealthRecord | null> {
+    const [row] = await listReadings(this.db, deviceId, { limit: 1 });
+    return row ? presentHealthRecord(row) : null;
+  }
+
+  /** The summary of the device's readings in [from, to] (see `rangeSummary`); no access check, as `newest`. */
+  summary(deviceId: string, from: Date, to: Date): Promise<HistorySummary> {
+    return rangeSummary(this.db, deviceId, from, to);
   }
 }

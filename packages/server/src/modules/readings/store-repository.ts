@@ -1,7 +1,7 @@
 import { type AlarmSettings, effectiveAlarmSettings } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { contactIdsOf, userIdsOf } from '../../db/device-audience.ts';
+import { contactIdsOf, userIdsOf } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, preparedRows } from '../../db/raw-rows.ts';
 import { alertEpisodes, devices, healthRecords } from '../../db/schema.ts';

@@ -7,8 +7,6 @@ import {
 import { z } from 'zod';
 import { guardEveryRoute } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { notFound } from '../../errors.ts';
-import * as repo from './repository.ts';
 
 /**
  * `/api/v1/admin/share-links`: every read-only link (its device, maker, expiry and state), and
@@ -19,13 +17,8 @@ export async function adminShareRoutes(app: AppInstance, ctx: AppContext) {
   guardEveryRoute(app, ctx.guards.requireRole('admin'));
 
   app.get('/share-links', { schema: { response: { 200: adminShareLinksResponse } } }, async () => {
-    const rows = await repo.allLinks(ctx.db, ADMIN_SHARE_LINKS_LIMIT);
-    const now = new Date();
-    return {
-      success: true as const,
-      message: SHARE_MESSAGES.adminListed,
-      data: { links: rows.map((row) => repo.presentAdmin(row, now)) },
-    };
+    const links = await ctx.shares.all(ADMIN_SHARE_LINKS_LIMIT);
+    return { success: true as const, message: SHARE_MESSAGES.adminListed, data: { links } };
   });
 
   app.post(
@@ -37,21 +30,14 @@ export async function adminShareRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const revoked = await repo.revoke(ctx.db, request.params.id);
-      if (!revoked) throw notFound(SHARE_MESSAGES.adminNotFound);
+      const { link, maker } = await ctx.shares.revokeAny(request.params.id);
       await ctx.audit.record(request, {
         action: 'share-revoke',
         targetType: 'device',
-        targetId: revoked.deviceId,
-        detail: { link: revoked.id, maker: revoked.userId, by: 'admin' },
+        targetId: link.deviceId,
+        detail: { link: link._id, maker, by: 'admin' },
       });
-      const row = await repo.adminLinkById(ctx.db, revoked.id);
-      if (!row) throw notFound(SHARE_MESSAGES.adminNotFound);
-      return {
-        success: true as const,
-        message: SHARE_MESSAGES.adminRevoked,
-        data: { link: repo.presentAdmin(row) },
-      };
+      return { success: true as const, message: SHARE_MESSAGES.adminRevoked, data: { link } };
     },
   );
 }

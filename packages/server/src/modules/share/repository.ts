@@ -1,7 +1,7 @@
-import type { AdminShareLink, ShareLink, ShareLinkState } from '@vitalwatch/shared';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
-import { devices, deviceUsers, shareLinks, users } from '../../db/schema.ts';
+import { devices, shareLinks, users } from '../../db/schema.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
@@ -23,15 +23,18 @@ export const linksOf = (tx: Tx, deviceId: string, userId: string): Promise<Share
  * The link's maker is still assigned to its device. Deleting the user or the device deletes its
  * links (foreign keys); taking the device from the user leaves them, serving nothing meanwhile.
  */
-const makerAssigned = sql<boolean>`exists (select 1 from ${deviceUsers}
-  where ${deviceUsers.deviceId} = ${shareLinks.deviceId} and ${deviceUsers.userId} = ${shareLinks.userId})`;
+const makerAssigned = maySee(shareLinks.userId, shareLinks.deviceId);
 
-/** The link of a token hash while it lives: not revoked, not expired, its maker still assigned. */
-export const findLive = async (tx: Tx, tokenHash: string): Promise<ShareLinkRow | undefined> =>
+/** The link of a token hash while it lives (not revoked, not expired, its maker still assigned), with its device's name. */
+export const findLive = async (
+  tx: Tx,
+  tokenHash: string,
+): Promise<(ShareLinkRow & { deviceName: string }) | undefined> =>
   (
     await tx
-      .select()
+      .select({ link: shareLinks, deviceName: devices.deviceName })
       .from(shareLinks)
+      .innerJoin(devices, eq(devices.id, shareLinks.deviceId))
       .where(
         and(
           eq(shareLinks.tokenHash, tokenHash),
@@ -41,7 +44,7 @@ export const findLive = async (tx: Tx, tokenHash: string): Promise<ShareLinkRow 
         ),
       )
       .limit(1)
-  )[0];
+  ).map((row) => ({ ...row.link, deviceName: row.deviceName }))[0];
 
 /** Revokes a live link (one of `userId`'s, or anyone's when not given); undefined when none such. */
 export const revoke = async (tx: Tx, id: string, userId?: string): Promise<ShareLinkRow | undefined> =>
@@ -59,14 +62,6 @@ export const revoke = async (tx: Tx, id: string, userId?: string): Promise<Share
       .returning()
   )[0];
 
-export const present = (row: ShareLinkRow): ShareLink => ({
-  _id: row.id,
-  deviceId: row.deviceId,
-  createdAt: row.createdAt.toISOString(),
-  expiresAt: row.expiresAt.toISOString(),
-  revokedAt: row.revokedAt?.toISOString() ?? null,
-});
-
 const adminColumns = {
   link: shareLinks,
   deviceName: devices.deviceName,
@@ -74,7 +69,7 @@ const adminColumns = {
   fullName: users.fullName,
   assigned: makerAssigned,
 };
-type AdminRow = {
+export type AdminRow = {
   link: ShareLinkRow;
   deviceName: string;
   username: string;
@@ -95,19 +90,3 @@ export const allLinks = (tx: Tx, limit: number): Promise<AdminRow[]> =>
 
 export const adminLinkById = async (tx: Tx, id: string): Promise<AdminRow | undefined> =>
   (await adminQuery(tx).where(eq(shareLinks.id, id)).limit(1))[0];
-
-const stateOf = (row: AdminRow, now: Date): ShareLinkState =>
-  row.link.revokedAt
-    ? 'revoked'
-    : row.link.expiresAt <= now
-      ? 'expired'
-      : row.assigned
-        ? 'active'
-        : 'no-access';
-
-export const presentAdmin = (row: AdminRow, now = new Date()): AdminShareLink => ({
-  ...present(row.link),
-  deviceName: row.deviceName,
-  creator: { _id: row.link.userId, username: row.username, fullName: row.fullName },
-  state: stateOf(row, now),
-});

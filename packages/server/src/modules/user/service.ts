@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_S,
+  type EditUserInput,
   type LoginInput,
   type PublicUser,
   type PushSubscriptionJson,
@@ -23,14 +24,6 @@ import * as repo from './repository.ts';
 
 // What other modules use of users: only through this file.
 export { presentUser, storedQuietHours } from './presenter.ts';
-export {
-  findUserById,
-  findUserForSession,
-  pushSubscriptionIds,
-  recoveryCodesLeft,
-  revokeAllForUser,
-  updateUser,
-} from './repository.ts';
 
 export interface Session {
   accessToken: string;
@@ -317,6 +310,59 @@ export class UserService {
       await repo.revokeAllForUser(tx, userId, keptFamily);
     });
     this.events.emit('sessionsEnded', userId);
+  }
+
+  // ---- what other modules read and change of users (given this service by composition.ts) ----
+
+  /** The user, if any; in the caller's transaction when given. */
+  byId(id: string, tx: Tx = this.db): Promise<repo.UserRow | undefined> {
+    return repo.findUserById(tx, id);
+  }
+
+  /** The user of a username or e-mail address, if any. */
+  byLogin(identifier: string): Promise<repo.UserRow | undefined> {
+    return repo.findUserByLogin(this.db, identifier);
+  }
+
+  /** The user an access token names, and whether a logout ended its session (`authenticateToken`). */
+  sessionUser(id: string, sessionId: string) {
+    return repo.findUserForSession(this.db, id, sessionId);
+  }
+
+  /** The unit the user reads temperatures in (°F until they choose, and for a user who is gone). */
+  async temperatureUnitOf(userId: string): Promise<TemperatureUnit> {
+    return (await repo.findUserById(this.db, userId))?.temperatureUnit ?? 'F';
+  }
+
+  /** An admin's edit of name, username, e-mail and role, in the admin's transaction; undefined when gone. */
+  editAccount(tx: Tx, id: string, input: EditUserInput): Promise<repo.UserRow | undefined> {
+    return repo.updateUser(tx, id, { ...input, email: input.email.toLowerCase() });
+  }
+
+  /** Only the role (the configured admin at start-up). */
+  async setRole(id: string, role: Role): Promise<void> {
+    await repo.updateUser(this.db, id, { role });
+  }
+
+  /**
+   * A password set for the user by someone else: every session ends (refresh tokens revoked,
+   * access tokens refused), in the caller's transaction. False when there is no such user.
+   */
+  async replacePassword(tx: Tx, id: string, passwordHash: string): Promise<boolean> {
+    const user = await repo.updateUser(tx, id, { passwordHash, tokensValidAfter: new Date() });
+    if (!user) return false;
+    await repo.revokeAllForUser(tx, id);
+    return true;
+  }
+
+  /** The ids of the user's browsers subscribed to push, oldest first. */
+  pushSubscriptionIds(userId: string): Promise<string[]> {
+    return repo.pushSubscriptionIds(this.db, userId);
+  }
+
+  /** How many unused recovery codes the user has. */
+  recoveryCodesLeft(userId: string): Promise<number> {
+    return repo.recoveryCodesLeft(this.db, userId);
   }
 
   async saveFcmToken(userId: string, sub: PushSubscriptionJson, userAgent: string | null): Promise<void> {

@@ -1,0 +1,33 @@
+import { alerts } from '../../db/schema.ts';
+
+/** The shapes of stored alerts that the engine (writes) and the carers' reads share. */
+
+export type StoredAlert = typeof alerts.$inferSelect;
+
+/** The columns of an alert's shared state (what `presentLifecycle` shows). */
+export type LifecycleRow = Pick<
+  StoredAlert,
+  | 'id'
+  | 'deviceId'
+  | 'priority'
+  | 'status'
+  | 'acknowledgedAt'
+  | 'acknowledgedByName'
+  | 'ackNote'
+  | 'resolvedAt'
+  | 'resolvedByName'
+  | 'resolveNote'
+>;
+
+export const lifecycleColumns = {
+  id: alerts.id,
+  deviceId: alerts.deviceId,
+  priority: alerts.priority,
+  status: alerts.status,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedByName: alerts.acknowledgedByName,
+  ackNote: alerts.ackNote,
+  resolvedAt: alerts.resolvedAt,
+  resolvedByName: alerts.resolvedByName,
+  resolveNote: alerts.resolveNote,
+};
