@@ -69,6 +69,13 @@ const CHART_FAILED = 'Check your connection. The readings above and the averages
 
 const RESOLUTION_TEXT = { raw: 'every reading', minute: 'per minute', hour: 'per hour' } as const;
 
+/** How the chart's accessible name says each series. */
+const SPOKEN_NAME: Record<ChartVital, string> = {
+  heartRate: 'heart rate',
+  spo2: 'SpO2',
+  temperature: 'temperature',
+};
+
 /**
  * Health Trends: period choice, the chart over the whole window (average line and min–max band
  * per series, gaps where the device was silent), 'Reset Zoom', and the averages of the period.
@@ -113,7 +120,10 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
     const axis = axes[vital];
     return axis ? ` (axis ${axisText(vital, axis, unit)})` : '';
   };
-  const chartLabel = `Line chart of ${drawn.map((v) => `${name(v)}${axisOf(v)}`).join(', ')} over the chosen period; normal ranges shaded`;
+  const spoken = drawn.map((v) => SPOKEN_NAME[v]);
+  const series =
+    spoken.length > 1 ? `${spoken.slice(0, -1).join(', ')} and ${spoken.at(-1)}` : spoken.join('');
+  const chartLabel = `Line chart of ${series} over the chosen period: ${drawn.map((v) => `${name(v)}${axisOf(v)}`).join(', ')}; normal ranges shaded`;
   const rangeLabel = HEALTH_RANGES.find((r) => r.id === range)?.label.toLowerCase() ?? '';
   const resolution = h.shown ? RESOLUTION_TEXT[h.shown.resolution] : '';
   const hourly = h.shown?.resolution === 'hour' && h.shown.bucketSeconds > 3600;
