@@ -12,6 +12,8 @@ export interface ServerProcess {
   url: string;
   mqttUrl: string;
   pid: number;
+  /** Milliseconds from spawning the process to its "running" line: start to ready. */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startServer(
   const [port, mqttPort] = [await freePort(), await freePort()];
   const checkout = serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..');
   const flags = [...serverNodeFlags(checkout), ...nodeFlags];
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', serverMain], {
     cwd: checkout,
     env: {
@@ -84,6 +87,7 @@ export async function startServer(
       reject(new Error(`server exited with code ${code}:\n${output}`));
     });
   });
+  const readyMs = performance.now() - spawnedAt;
   child.removeAllListeners('exit');
   // Keep reading its output so a chatty server never blocks on a full pipe; show errors.
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
@@ -91,6 +95,7 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid ?? 0,
+    readyMs,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
