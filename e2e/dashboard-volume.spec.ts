@@ -56,6 +56,8 @@ test('every period covers its whole window from server buckets, with a gap where
   await expect(resolution).toHaveText(day);
 
   await page.getByText('Last 7 days').click();
+  // The week's own buckets, not the day's kept on screen while they load.
+  await expect(resolution).not.toHaveText(day);
   await expect(resolution).toContainText(/Every \d+ minutes|Every \d+ hours/);
   await expect(page.getByText('Avg. SpO2').locator('..')).toContainText(`${mean(Date.now() - 7 * DAY)} %`);
   await page.getByText('Last 30 days').click();
