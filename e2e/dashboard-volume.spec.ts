@@ -38,8 +38,9 @@ test('every period covers its whole window from server buckets, with a gap where
   const chart = page.getByRole('img', { name: /Line chart/ });
   const resolution = page.getByTestId('trends-resolution');
   await expect(chart).toBeVisible();
-  // 24 h: hourly buckets over the whole day, and the silence named, not bridged.
-  await expect(resolution).toContainText('Shown per hour');
+  // 24 h: buckets of a few minutes (as many as fit the budget) over the whole day, and the
+  // silence named, not bridged.
+  await expect(resolution).toContainText(/Every \d+ minutes/);
   await expect(page.getByTestId('trends-gaps')).toContainText('No readings');
   await expect(page.getByText('Avg. SpO2').locator('..')).toContainText(`${mean(Date.now() - DAY)} %`);
   await page.locator('section[aria-labelledby="health-trends-title"]').screenshot({
@@ -47,14 +48,17 @@ test('every period covers its whole window from server buckets, with a gap where
   });
 
   // Zoomed in, the visible hours come back at a finer resolution; Reset Zoom returns to the day.
+  const day = (await resolution.textContent()) ?? '';
   await chart.hover();
   for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -300);
-  await expect(resolution).not.toContainText('Shown per hour');
+  await expect(resolution).not.toHaveText(day);
   await page.getByRole('button', { name: 'Reset Zoom' }).click();
-  await expect(resolution).toContainText('Shown per hour');
+  await expect(resolution).toHaveText(day);
 
   await page.getByText('Last 7 days').click();
-  await expect(resolution).toContainText('Shown per hour');
+  // The week's own buckets, not the day's kept on screen while they load.
+  await expect(resolution).not.toHaveText(day);
+  await expect(resolution).toContainText(/Every \d+ minutes|Every \d+ hours/);
   await expect(page.getByText('Avg. SpO2').locator('..')).toContainText(`${mean(Date.now() - 7 * DAY)} %`);
   await page.getByText('Last 30 days').click();
   await expect(resolution).toContainText(/Every \d+ hours|Shown per hour/);

@@ -65,7 +65,7 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
       { from: end - 5 * MINUTE + 500, to: end, points: 500, resolution: 'raw' },
       { from: end - 3600_000 + 30_000, to: end, points: 500, resolution: 'minute' },
       { from: start, to: end, points: 200, resolution: 'minute' },
-      { from: start, to: end, points: 100, resolution: 'hour' },
+      { from: start, to: end, points: 100, resolution: 'minute' },
       { from: start - 20 * 3600_000, to: end, points: 10, resolution: 'hour' },
     ] as const;
     for (const c of cases) {
@@ -88,6 +88,19 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
     const coarse = await ok(start - 20 * 3600_000, end, 10);
     expect(coarse.bucketSeconds % 3600).toBe(0);
     expect(coarse.bucketSeconds).toBeGreaterThan(3600);
+  });
+
+  it('gives a 24 h window the most buckets that fit its budget of 500, not one an hour', async () => {
+    const h = await ok(end - 24 * 3600_000, end, 500);
+    expect([h.resolution, h.bucketSeconds]).toEqual(['minute', 180]);
+    // The device sent for 3 of the 24 hours (40 minutes of them silent): 3-minute buckets.
+    expect(h.buckets.length).toBeGreaterThan(24);
+    expect(h.buckets.length).toBeLessThanOrEqual(500);
+    expect(h.buckets.reduce((n, b) => n + b.readings, 0)).toBe(readings.length);
+    const steps = h.buckets.slice(1).map((b, i) => (Date.parse(b.t) - Date.parse(h.buckets[i]!.t)) / MINUTE);
+    expect(steps.every((m) => m % 3 === 0)).toBe(true);
+    const twoHours = await ok(start, end, 100);
+    expect([twoHours.resolution, twoHours.bucketSeconds]).toEqual(['minute', 120]);
   });
 
   it('leaves the silent 40 minutes as a gap: no bucket, never a line drawn across', async () => {

@@ -1,6 +1,7 @@
+import { ACCESS_TOKEN_TTL_S } from '@vitalwatch/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from '../src/db/schema.ts';
 import { dbTargets, signup, useTestApp } from './helpers.ts';
 
@@ -187,6 +188,20 @@ describe.each(dbTargets())('account tokens on $name', (target) => {
         payload: { refreshToken: u.refreshToken },
       });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('an access token already accepted is refused once it expires (its checked signature is not kept past exp)', async () => {
+      const u = await signup(built());
+      const profile = () => inject({ method: 'GET', url: '/api/v1/user/profile', headers: u.auth });
+      expect((await profile()).statusCode).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ACCESS_TOKEN_TTL_S * 1000 + 1000 });
+      try {
+        const expired = await profile();
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json().message).toBe('Invalid or expired token');
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });

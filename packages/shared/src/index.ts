@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './rules/alarms.ts';
 export * from './rules/alert-notification.ts';
+export * from './rules/history-resolution.ts';
 export * from './rules/password-change.ts';
 export * from './rules/quiet-hours.ts';
 export * from './rules/relative-time.ts';

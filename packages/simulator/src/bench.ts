@@ -22,6 +22,7 @@ import {
   type Window,
 } from './bench/load.ts';
 import { rawInsertRate } from './bench/raw-insert.ts';
+import { type ReadsByDatabase, readsPhase, readTargets } from './bench/reads.ts';
 import { fmt, log, type PhaseResult, report } from './bench/report.ts';
 import {
   type CpuSnapshot,
@@ -60,6 +61,15 @@ const HELP = `Usage: npm run bench -- [options]
   --database-url URL    PostgreSQL server to create a scratch database on
                         (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --cpu-prof DIR        run the server with node --cpu-prof, profiles written to DIR
+  --phases reads        (on both databases) seeds --reads-readings straight into the database,
+                        restarts the server on it (start to ready), then req/s, p50 and p99 with
+                        --connections keep-alive connections (one user each) of GET /healthz and
+                        each read a dashboard makes
+  --reads-readings N    readings stored for the reads phase (default 10,000,000)
+  --connections N       connections of the reads phase (default 20)
+  --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
+  --compare-main FILE   reads: measure that checkout's server too, first, on the same seeded
+                        database, back to back with this one (before / after)
 `;
 
 const options = z.object({
@@ -80,7 +90,9 @@ const options = z.object({
       s
         .split(',')
         .map((p) =>
-          z.enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export']).parse(p.trim()),
+          z
+            .enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export', 'reads'])
+            .parse(p.trim()),
         ),
     ),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
@@ -92,6 +104,10 @@ const options = z.object({
   historyReadings: z.coerce.number().int().min(0).max(100_000_000),
   historyCalls: z.coerce.number().int().min(1).max(10_000),
   exportDays: z.coerce.number().int().min(1).max(90),
+  readsReadings: z.coerce.number().int().min(0).max(100_000_000),
+  connections: z.coerce.number().int().min(1).max(256),
+  serverMain: z.string().optional(),
+  compareMain: z.string().optional(),
 });
 type Options = z.infer<typeof options>;
 
@@ -117,6 +133,10 @@ function readOptions(): Options {
       'history-readings': { type: 'string', default: '10000000' },
       'history-calls': { type: 'string', default: '50' },
       'export-days': { type: 'string', default: '90' },
+      'reads-readings': { type: 'string', default: '10000000' },
+      connections: { type: 'string', default: '20' },
+      'server-main': { type: 'string' },
+      'compare-main': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -136,6 +156,9 @@ function readOptions(): Options {
     historyReadings: values['history-readings'],
     historyCalls: values['history-calls'],
     exportDays: values['export-days'],
+    readsReadings: values['reads-readings'],
+    serverMain: values['server-main'],
+    compareMain: values['compare-main'],
   });
 }
 
@@ -183,7 +206,11 @@ async function scratchDatabase(url: string) {
   };
 }
 
-async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Promise<PhaseResult[]> {
+async function benchDatabase(
+  database: 'postgres' | 'pglite',
+  opts: Options,
+  reads: ReadsByDatabase,
+): Promise<PhaseResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bench-'));
   const scratch = database === 'postgres' ? await scratchDatabase(opts.databaseUrl) : undefined;
   const admin = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}1a` };
@@ -191,26 +218,39 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
   const store = scratch ? 'scratch PostgreSQL database' : 'embedded PGlite';
   const broker = opts.mqttUrl ? `external broker ${opts.mqttUrl}` : 'embedded broker';
   log(`\n${database}: starting the server (${store}, ${broker})…`);
-  const server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      ...(opts.mqttUrl ? { MQTT_URL: opts.mqttUrl } : {}),
-    },
-    flags,
-  );
+  const serverMain = opts.serverMain ? path.resolve(opts.serverMain) : undefined;
+  const start = (main = serverMain) =>
+    startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch?.url ?? '',
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        // The reads phase signs up one user a connection.
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+        ...(opts.mqttUrl ? { MQTT_URL: opts.mqttUrl } : {}),
+      },
+      flags,
+      main,
+    );
+  let server = await start();
   const results: PhaseResult[] = [];
   try {
     const api = new ServerApi(server.url);
-    const watcher = await api.signup(`watcher${randomBytes(4).toString('hex')}`, 'Watch3rPassword');
+    const watcherCount = opts.phases.includes('reads') ? opts.connections : 1;
+    const watchers = [];
+    for (let i = 0; i < watcherCount; i++) {
+      const username = `watcher${randomBytes(4).toString('hex')}`;
+      const password = 'Watch3rPassword';
+      watchers.push({ ...(await api.signup(username, password)), username, password });
+    }
+    const watcher = watchers[0]!;
     const devices = await ensureDevices({
       api,
       count: opts.devices,
       known: [],
       admin: async () => (await api.login(admin.username, admin.password)).accessToken,
-      users: [watcher.userId],
+      users: watchers.map((w) => w.userId),
       namePrefix: 'Bench watch',
     });
     const clients = await connectDevices(server.mqttUrl, devices, opts.mqttClient);
@@ -312,6 +352,29 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
           days: opts.exportDays,
         });
     }
+    if (run('reads')) {
+      const measuredReads = await readsPhase({
+        database,
+        databaseUrl: scratch?.url,
+        pgliteDir: path.join(dataDir, 'pglite'),
+        devices,
+        readings: opts.readsReadings,
+        users: watchers,
+        window,
+        stopServer: () => server.stop(),
+        servers: [
+          ...(opts.compareMain ? [{ label: 'before', main: path.resolve(opts.compareMain) }] : []),
+          { label: opts.compareMain ? 'after' : 'this checkout', main: serverMain },
+        ].map(({ label, main }) => ({
+          label,
+          start: async () => {
+            server = await start(main);
+            return server;
+          },
+        })),
+      });
+      reads.set(database, measuredReads);
+    }
   } finally {
     await server.stop();
     await scratch?.drop();
@@ -323,8 +386,10 @@ async function benchDatabase(database: 'postgres' | 'pglite', opts: Options): Pr
 async function main() {
   const opts = readOptions();
   const results: PhaseResult[] = [];
-  for (const database of opts.databases) results.push(...(await benchDatabase(database, opts)));
-  report(results, opts);
+  const reads: ReadsByDatabase = new Map();
+  for (const database of opts.databases) results.push(...(await benchDatabase(database, opts, reads)));
+  if (results.length > 0) report(results, opts);
+  if (reads.size > 0) readTargets(reads);
   process.exit(0);
 }
 

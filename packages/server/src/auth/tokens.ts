@@ -26,6 +26,7 @@ export interface VerifiedClaims {
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
+  exp: z.number().int().positive(),
   role: z.enum(['user', 'admin']),
   iat_ms: z.number().int().positive(),
   jti: z.string().min(1).max(100),
@@ -33,8 +34,17 @@ const claimsSchema = z.object({
   mfa: z.literal(true).optional(),
 });
 
+/** Access tokens whose signature was checked, kept so a client's next request skips the HMAC. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Claims of tokens already verified, by the whole token, with their expiry. Only what the
+   * signature proves is kept (never whether the session is still open: that is asked every
+   * time), and an entry past its `exp` is refused as the token itself would be.
+   */
+  private readonly verified = new Map<string, { claims: VerifiedClaims; expiresAtMs: number }>();
   /** Seals a rotated refresh token's successor; its key is derived, so never the signing key. */
   private readonly successors: Sealer;
 
@@ -62,16 +72,26 @@ export class TokenService {
 
   /** The claims of a valid access token, or null for anything else (expired, forged, malformed). */
   async verifyAccess(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'vitalwatch' });
       const claims = claimsSchema.parse(payload);
-      return {
+      const verified = {
         userId: claims.sub,
         role: claims.role,
         issuedAtMs: claims.iat_ms,
         sessionId: claims.sid ?? claims.jti,
         twoFactor: claims.mfa === true,
       };
+      // jwtVerify refused a token without `exp`; it is in whole seconds.
+      if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.clear();
+      this.verified.set(token, { claims: verified, expiresAtMs: claims.exp * 1000 });
+      return verified;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof z.ZodError) return null;
       throw err;

@@ -169,8 +169,9 @@ export const historyBucket = z.object({ t: z.string(), ...historyVitals });
 export type HistoryBucket = z.infer<typeof historyBucket>;
 
 /**
- * The range at the finest resolution that fits the budget: raw readings, minute buckets, or hour
- * buckets (`bucketSeconds` a whole number of hours). Buckets with no reading are absent (a gap).
+ * The range at the finest resolution that fits the budget (`historyResolution`): raw readings,
+ * buckets of a whole number of minutes, or of hours (`bucketSeconds` their width). Buckets with
+ * no reading are absent (a gap).
  * `summary` covers the whole range, count-weighted, exactly.
  */
 export const healthHistoryResponse = envelope(

@@ -1,4 +1,10 @@
-import type { HealthHistory, HistoryBucket, HistorySummary, VitalStats } from '@vitalwatch/shared';
+import {
+  type HealthHistory,
+  type HistoryBucket,
+  type HistorySummary,
+  historyResolution,
+  type VitalStats,
+} from '@vitalwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
@@ -104,9 +110,9 @@ export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Dat
 }
 
 /**
- * A device's history over [from, to] within `points` buckets, at the finest resolution that fits:
- * every raw reading when they fit, else minute rollups, else hour rollups (grouped by a
- * whole number of hours when even those are too many). The summary is `rangeSummary`'s.
+ * A device's history over [from, to] within `points` buckets, at the resolution
+ * `historyResolution` (shared rules) picks: every raw reading when they fit, else n-minute buckets
+ * summed from minute rollups, or whole hours from hour rollups. The summary is `rangeSummary`'s.
  */
 export async function deviceHistory(
   tx: Tx,
@@ -115,17 +121,11 @@ export async function deviceHistory(
   to: Date,
   points: number,
 ): Promise<HealthHistory> {
-  const range = to.getTime() - from.getTime();
-  const device = onDevice(deviceId);
-  const inRange = readingsIn(deviceId, from, to);
-  const bucketsFrom = (step: number) =>
-    sql`${device} and bucket >= date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, ${iso(from)}::timestamptz, ${ORIGIN})
-      and bucket <= ${iso(to)}::timestamptz`;
-  const cols = sql.raw(ROLLUP_COLUMNS);
   const summary = await rangeSummary(tx, deviceId, from, to);
   const base = { from: iso(from), to: iso(to), summary };
+  const { source, bucketMinutes } = historyResolution(from.getTime(), to.getTime(), points, summary.readings);
 
-  if (summary.readings <= points) {
+  if (source === 'raw') {
     return {
       ...base,
       resolution: 'raw',
@@ -133,33 +133,23 @@ export async function deviceHistory(
       buckets: await buckets(
         tx,
         sql`select extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
-          from health_records where ${inRange} order by recorded_at, id`,
+          from health_records where ${readingsIn(deviceId, from, to)} order by recorded_at, id`,
       ),
     };
   }
-  if (range / MINUTE <= points) {
-    return {
-      ...base,
-      resolution: 'minute',
-      bucketSeconds: 60,
-      buckets: await buckets(
-        tx,
-        sql`select extract(epoch from bucket) * 1000 as t_ms, readings, ${cols}
-          from ${rollups('minute')} where ${bucketsFrom(MINUTE)} order by bucket`,
-      ),
-    };
-  }
-  // Whole hours per bucket, as few as fit the budget.
-  const step = Math.ceil(range / HOUR / points) * HOUR;
+  const step = sql.raw(`interval '${bucketMinutes} minutes'`);
   return {
     ...base,
-    resolution: 'hour',
-    bucketSeconds: step / 1000,
+    resolution: source,
+    bucketSeconds: bucketMinutes * 60,
     buckets: await buckets(
       tx,
-      sql`select extract(epoch from date_bin(${sql.raw(`interval '${step / 1000} seconds'`)}, bucket, ${ORIGIN})) * 1000 as t_ms,
+      sql`select extract(epoch from date_bin(${step}, bucket, ${ORIGIN})) * 1000 as t_ms,
           sum(readings) as readings, ${sql.raw(sums)}
-        from ${rollups('hour')} where ${bucketsFrom(step)} group by 1 order by 1`,
+        from ${rollups(source)}
+        where ${onDevice(deviceId)} and bucket >= date_bin(${step}, ${iso(from)}::timestamptz, ${ORIGIN})
+          and bucket <= ${iso(to)}::timestamptz
+        group by 1 order by 1`,
     ),
   };
 }

@@ -1,5 +1,5 @@
-import { and, count, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/index.ts';
+import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/index.ts';
 import { pushSubscriptions, recoveryCodes, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,24 +8,38 @@ export type NewUser = typeof users.$inferInsert;
 export const findUserById = async (tx: Tx, id: string) =>
   (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/** The columns `findUserForSession` reads, and whether a logout ended the session. */
+const sessionLookup = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      role: users.role,
+      tokensValidAfter: users.tokensValidAfter,
+      sessionRevoked:
+        sql`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sql.placeholder('sessionId')})`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_for_session');
+
+/** Built once a database: its SQL is not assembled again, and PostgreSQL plans it once a connection. */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
 /**
  * The user an access token names, and whether its session was ended by a logout: one indexed
  * round trip, as the user lookup alone was, on every authenticated request and socket check.
  */
-export const findUserForSession = async (tx: Tx, id: string, sessionId: string) =>
-  (
-    await tx
-      .select({
-        ...getTableColumns(users),
-        sessionRevoked:
-          sql`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sessionId})`.mapWith(
-            Boolean,
-          ),
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+export async function findUserForSession(db: Db, id: string, sessionId: string) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return (await lookup.execute({ id, sessionId }))[0];
+}
 
 /** Refuses the access tokens of the user's sessions until `expiresAt`; prunes the entries no token needs any more. */
 export async function revokeSessions(

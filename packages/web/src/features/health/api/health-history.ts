@@ -23,4 +23,4 @@ export const healthHistoryApi = api.injectEndpoints({
   }),
 });
 
-export const { useHealthHistoryQuery } = healthHistoryApi;
+export const { useHealthHistoryQuery, useLazyHealthHistoryQuery } = healthHistoryApi;

@@ -76,6 +76,13 @@ const SPOKEN_NAME: Record<ChartVital, string> = {
   temperature: 'temperature',
 };
 
+/** 'Shown per minute' for one-minute buckets, 'Every 3 minutes' or 'Every 2 hours' for wider ones. */
+function resolutionText(resolution: keyof typeof RESOLUTION_TEXT, bucketSeconds: number): string {
+  if (resolution === 'hour' && bucketSeconds > 3600) return `Every ${bucketSeconds / 3600} hours`;
+  if (resolution === 'minute' && bucketSeconds > 60) return `Every ${bucketSeconds / 60} minutes`;
+  return `Shown ${RESOLUTION_TEXT[resolution]}`;
+}
+
 /**
  * Health Trends: period choice, the chart over the whole window (average line and min–max band
  * per series, gaps where the device was silent), 'Reset Zoom', and the averages of the period.
@@ -125,8 +132,7 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
     spoken.length > 1 ? `${spoken.slice(0, -1).join(', ')} and ${spoken.at(-1)}` : spoken.join('');
   const chartLabel = `Line chart of ${series} over the chosen period: ${drawn.map((v) => `${name(v)}${axisOf(v)}`).join(', ')}; normal ranges shaded`;
   const rangeLabel = HEALTH_RANGES.find((r) => r.id === range)?.label.toLowerCase() ?? '';
-  const resolution = h.shown ? RESOLUTION_TEXT[h.shown.resolution] : '';
-  const hourly = h.shown?.resolution === 'hour' && h.shown.bucketSeconds > 3600;
+  const resolution = h.shown ? resolutionText(h.shown.resolution, h.shown.bucketSeconds) : '';
   const gaps = useMemo(() => (h.shown ? gapsOf(h.shown) : []), [h.shown]);
   const withDay = h.window.to - h.window.from > 24 * 3600_000;
 
@@ -213,7 +219,7 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
       <p className="mt-2 min-h-4 text-xs text-slate-500 dark:text-slate-400">
         {h.shown && (
           <span data-testid="trends-resolution">
-            {hourly ? `Every ${h.shown.bucketSeconds / 3600} hours` : `Shown ${resolution}`}
+            {resolution}
             {h.shown.resolution !== 'raw' && ': line = average, band = lowest to highest'}
             {gaps.length > 0 && (
               <span data-testid="trends-gaps">

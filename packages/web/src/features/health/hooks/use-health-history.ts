@@ -1,9 +1,9 @@
 import { HISTORY_POINTS_DEFAULT } from '@vitalwatch/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
-import { type HistoryArgs, healthHistoryApi, useHealthHistoryQuery } from '../api/health-history.ts';
+import { type HistoryArgs, healthHistoryApi, useLazyHealthHistoryQuery } from '../api/health-history.ts';
 import { withLiveReading } from '../utils/history.ts';
 import { type HealthRangeId, rangeMs } from '../utils/records.ts';
 import { healthError } from './use-health-data.ts';
@@ -20,6 +20,33 @@ const argsOf = (deviceId: string, w: TimeWindow): HistoryArgs => ({
   to: new Date(w.to).toISOString(),
   points: HISTORY_POINTS_DEFAULT,
 });
+
+/**
+ * The history of `args` (nothing while null), one request in flight: new args (a new range, a
+ * reconnect's window, each step of a zoom or pan: the wheel reports every notch) cancel the
+ * request of the ones they replaced, which the server would otherwise keep counting among the
+ * user's three heavy reads (429 after a few quick steps); args equal in value send nothing new.
+ * Sent on the next task, so args replaced at once (or React's StrictMode re-run) send nothing.
+ */
+function useLatestHistory(args: HistoryArgs | null) {
+  const [fetchHistory, result] = useLazyHealthHistoryQuery();
+  const key = args && JSON.stringify(args);
+  useEffect(() => {
+    if (key === null) return;
+    let request: { abort: () => void } | undefined;
+    const timer = setTimeout(() => {
+      request = fetchHistory(JSON.parse(key) as HistoryArgs, true);
+    });
+    return () => {
+      clearTimeout(timer);
+      request?.abort();
+    };
+  }, [key, fetchHistory]);
+  const refetch = useCallback(() => {
+    if (key !== null) fetchHistory(JSON.parse(key) as HistoryArgs);
+  }, [key, fetchHistory]);
+  return { ...result, refetch };
+}
 
 /**
  * The chart's history of one device (none while `range` is still being chosen): the chosen range ending now, at the resolution the server
@@ -49,8 +76,8 @@ export function useHealthHistory(
   }
   const args = argsOf(deviceId, current);
   const skip = range === null || (fixed && custom === null);
-  const full = useHealthHistoryQuery(args, { skip });
-  const zoomed = useHealthHistoryQuery(view ? argsOf(deviceId, view) : args, { skip: skip || view === null });
+  const full = useLatestHistory(skip ? null : args);
+  const zoomed = useLatestHistory(skip || view === null ? null : argsOf(deviceId, view));
 
   useRealtimeEvent('health', (record) => {
     if (record.device !== deviceId || skip) return;
@@ -61,7 +88,7 @@ export function useHealthHistory(
   useRealtimeEvent('connected', () => {
     if (skip) return;
     if (fixed) {
-      void full.refetch();
+      full.refetch();
       return;
     }
     const to = Date.now();
@@ -75,7 +102,7 @@ export function useHealthHistory(
     history: skip ? null : (full.data ?? null),
     /** What the chart draws: the zoomed window's finer buckets once they arrived, else the range. */
     shown: skip ? null : (shown ?? null),
-    loading: range === null || (!skip && (full.isLoading || (full.isFetching && !full.data))),
+    loading: range === null || (!skip && !full.data && !full.error),
     error: full.error ? healthError(asApiError(full.error)) : null,
     window: current,
     view,

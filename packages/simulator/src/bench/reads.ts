@@ -1,0 +1,350 @@
+import { Agent, request } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { ServerApi } from '../api.ts';
+import type { SimulatedDevice } from '../devices.ts';
+import type { Window } from './load.ts';
+import { fmt, log } from './report.ts';
+import type { ServerProcess } from './server.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A database the bench seeds directly: node-postgres's client and PGlite both answer this. */
+export interface SqlClient {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+const VITALS = ['spo2', 'heart_rate', 'temperature', 'battery'];
+const VITALS_SQL = `least(100, 94 + (s % 6)), 60 + (s % 41), 97.5 + (s % 10) / 10.0, 100 - (s % 80)`;
+
+/**
+ * `count` readings of each device in `deviceIds`, one every `stepS` seconds ending now, written
+ * by the database itself (generate_series) into the partitioned table in slices of `slice`
+ * readings, then their minute and hour rollups: millions a minute, where ingestion would take hours.
+ */
+async function seedReadings(
+  db: SqlClient,
+  deviceIds: string[],
+  count: number,
+  stepS: number,
+  onProgress: (stored: number) => void,
+) {
+  await db.query(
+    `select ensure_time_partitions(t, p, now() - make_interval(secs => ${count * stepS}), now())
+     from (values ('health_records', 'week'), ('health_rollups_minute', 'month'), ('health_rollups_hour', 'year')) v(t, p)`,
+  );
+  const slice = 500_000;
+  let stored = 0;
+  for (const id of deviceIds) {
+    const seq = `(select seq from devices where id = '${id}'::uuid)`;
+    for (let first = 1; first <= count; first += slice) {
+      const last = Math.min(count, first + slice - 1);
+      await db.query(
+        `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
+         select now() - make_interval(secs => (${count} - s) * ${stepS}), ${seq}, ${VITALS_SQL},
+           substr(md5('${id}'), 1, 8) || '-' || to_hex(s)
+         from generate_series(${first}, ${last}) as s`,
+      );
+      stored += last - first + 1;
+      onProgress(stored);
+    }
+    for (const width of ['minute', 'hour']) {
+      await db.query(
+        `insert into health_rollups_${width} (device_seq, bucket, readings, ${VITALS.map((v) => `${v}_count, ${v}_sum, ${v}_min, ${v}_max`).join(', ')})
+         select device_seq, date_bin(interval '1 ${width}', recorded_at, timestamptz '2000-01-01T00:00:00Z'), count(*),
+           ${VITALS.map((v) => `count(${v}), coalesce(sum(${v}::float8), 0), min(${v}), max(${v})`).join(', ')}
+         from health_records where device_seq = ${seq} group by 1, 2`,
+      );
+    }
+  }
+  await db.query('analyze');
+}
+
+/** One read the dashboard makes: method, path and (for POST) a body made afresh for each call. */
+export interface Read {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: () => unknown;
+}
+
+/** The reads of the dashboard, Health Trends and Alerts pages, `/healthz` first as the yardstick. */
+export function dashboardReads(deviceId: string): Read[] {
+  const history = (label: string, span: number): Read => ({
+    label: `history ${label}`,
+    method: 'POST',
+    path: `/api/v1/health/history/${deviceId}`,
+    body: () => {
+      const to = Date.now();
+      return { from: new Date(to - span).toISOString(), to: new Date(to).toISOString() };
+    },
+  });
+  return [
+    { label: 'GET /healthz', method: 'GET', path: '/healthz' },
+    { label: 'user/profile', method: 'GET', path: '/api/v1/user/profile' },
+    { label: 'device/get-device', method: 'POST', path: '/api/v1/device/get-device', body: () => ({}) },
+    {
+      label: 'health/fetch (newest)',
+      method: 'POST',
+      path: `/api/v1/health/fetch/${deviceId}`,
+      body: () => ({ limit: 1 }),
+    },
+    history('1 h', HOUR),
+    history('24 h', DAY),
+    history('7 d', 7 * DAY),
+    { label: 'alert/latest/3', method: 'POST', path: '/api/v1/alert/latest/3', body: () => ({}) },
+    { label: 'alert/all (a page)', method: 'POST', path: '/api/v1/alert/all', body: () => ({ limit: 20 }) },
+  ];
+}
+
+export interface ReadResult {
+  label: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/**
+ * `connections` keep-alive connections, each sending `read` back to back as its own user (one
+ * token each: per-user limits such as the heavy-read slots apply as they would to 20 people),
+ * for `warmupMs` then `durationMs` measured.
+ */
+export async function loadRead(o: {
+  serverUrl: string;
+  tokens: string[];
+  read: Read;
+  warmupMs: number;
+  durationMs: number;
+}): Promise<ReadResult> {
+  const url = new URL(o.serverUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: o.tokens.length });
+  const times: number[] = [];
+  let errors = 0;
+  let measuring = false;
+  let stop = false;
+  const once = (token: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = o.read.body ? JSON.stringify(o.read.body()) : undefined;
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: o.read.method,
+          path: o.read.path,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const worker = async (token: string) => {
+    while (!stop) {
+      const t0 = performance.now();
+      const status = await once(token).catch(() => 0);
+      if (!measuring) continue;
+      if (status === 200) times.push(performance.now() - t0);
+      else errors++;
+    }
+  };
+  const workers = o.tokens.map(worker);
+  await new Promise((r) => setTimeout(r, o.warmupMs));
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, o.durationMs));
+  measuring = false;
+  const elapsed = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(workers);
+  agent.destroy();
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    label: o.read.label,
+    perSecond: times.length / elapsed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors,
+  };
+}
+
+/** The reads' table of one database, each read's rate beside `/healthz`'s. */
+export function printReads(database: string, results: ReadResult[], readyMs: number, stored: number) {
+  const healthz = results[0]?.perSecond ?? Number.NaN;
+  const rows = [
+    ['read', 'req/s', '% of /healthz', 'p50', 'p99', 'errors'],
+    ...results.map((r) => [
+      r.label,
+      fmt(r.perSecond),
+      `${Math.round((100 * r.perSecond) / healthz)} %`,
+      `${r.p50.toFixed(1)} ms`,
+      `${r.p99.toFixed(1)} ms`,
+      String(r.errors),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  log(
+    `\nReads on ${database} (${fmt(stored)} readings stored; start to ready ${fmt(readyMs)} ms on that database):`,
+  );
+  for (const r of rows) log(`  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`);
+}
+
+/** The targets of issue 24, from both databases' tables of this run. */
+export function readTargets(byDatabase: Map<string, { results: ReadResult[]; readyMs: number }>) {
+  const pg = byDatabase.get('postgres');
+  const lite = byDatabase.get('pglite');
+  const mark = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met');
+  log('\nTargets (issue 24):');
+  if (pg) {
+    const healthz = pg.results[0]?.perSecond ?? Number.NaN;
+    const simple = pg.results.filter((r) => !r.label.startsWith('history') && r.label !== 'GET /healthz');
+    const slowest = simple.reduce((a, b) => (a.perSecond <= b.perSecond ? a : b));
+    log(
+      `  ${mark(slowest.perSecond >= 0.3 * healthz)}: simple authenticated reads ≥ 30 % of /healthz on PostgreSQL (slowest: ${slowest.label}, ${Math.round((100 * slowest.perSecond) / healthz)} %)`,
+    );
+    const histories = pg.results.filter((r) => r.label.startsWith('history'));
+    const worst = Math.max(...histories.map((r) => r.p99));
+    log(`  ${mark(worst <= 50)}: history p99 ≤ 50 ms on PostgreSQL (worst ${worst.toFixed(1)} ms)`);
+    log(`  ${mark(pg.readyMs <= 1500)}: start to ready ≤ 1.5 s on PostgreSQL (${fmt(pg.readyMs)} ms)`);
+  }
+  if (pg && lite) {
+    const ratios = lite.results.map((r) => {
+      const p = pg.results.find((x) => x.label === r.label);
+      return { label: r.label, ratio: p ? r.perSecond / p.perSecond : Number.NaN };
+    });
+    const worst = ratios.reduce((a, b) => (a.ratio <= b.ratio ? a : b));
+    log(
+      `  ${mark(worst.ratio >= 0.5)}: on PGlite no read slower than half its PostgreSQL rate (lowest: ${worst.label}, ${Math.round(worst.ratio * 100)} %)`,
+    );
+  } else log(`  ${mark(undefined)}: PGlite against PostgreSQL (run both databases)`);
+}
+
+/** Each database's reads (of the last server measured on it: this checkout's). */
+export type ReadsByDatabase = Map<string, { results: ReadResult[]; readyMs: number }>;
+
+/** A server to measure on the seeded database: this checkout's, or another's for before / after. */
+export interface ServerVariant {
+  label: string;
+  start: () => Promise<ServerProcess>;
+}
+
+/** Alerts on the watched device, so the alert reads return a page. */
+const ALERTS = 200;
+
+/**
+ * `--phases reads`: `readings` stored (the first device at 1 Hz for up to 30 days, the rest a
+ * minute apart over the others) straight into the database (PGlite's with the server stopped, it
+ * holds the only connection), the server started again on it (start to ready), then each read
+ * of the dashboard under load. Prints the table; returns it for the targets.
+ */
+export async function readsPhase(o: {
+  database: 'postgres' | 'pglite';
+  databaseUrl?: string;
+  pgliteDir: string;
+  devices: SimulatedDevice[];
+  readings: number;
+  /** One user a connection, signed in again on each server (a token lives 15 minutes). */
+  users: { username: string; password: string }[];
+  window: Window;
+  stopServer: () => Promise<void>;
+  servers: ServerVariant[];
+}) {
+  const [dense, ...fleet] = o.devices;
+  if (!dense) throw new Error('reads: no device');
+  await o.stopServer();
+  const started = performance.now();
+  const denseCount = Math.min(o.readings, 30 * 24 * 3600);
+  const perFleet = fleet.length > 0 ? Math.floor((o.readings - denseCount) / fleet.length) : 0;
+  const total = denseCount + perFleet * fleet.length;
+  let db: SqlClient & { close(): Promise<void> };
+  if (o.databaseUrl) {
+    const client = new pg.Client({ connectionString: o.databaseUrl });
+    await client.connect();
+    db = { query: (q) => client.query(q), close: () => client.end() };
+  } else {
+    const lite = new PGlite(o.pgliteDir);
+    await lite.waitReady;
+    db = { query: (q) => lite.exec(q), close: () => lite.close() };
+  }
+  let printed = 0;
+  const progress = (base: number) => (stored: number) => {
+    const now = base + stored;
+    if (now - printed < 1_000_000 && now < total) return;
+    printed = now;
+    const s = (performance.now() - started) / 1000;
+    log(`  reads: ${fmt(now)} of ${fmt(total)} readings stored (${s.toFixed(0)} s)`);
+  };
+  try {
+    log(`  reads: seeding ${fmt(total)} readings into ${o.database}…`);
+    await seedReadings(db, [dense._id], denseCount, 1, progress(0));
+    if (perFleet > 0)
+      await seedReadings(
+        db,
+        fleet.map((d) => d._id),
+        perFleet,
+        60,
+        progress(denseCount),
+      );
+  } finally {
+    await db.close();
+  }
+  const measured: { label: string; results: ReadResult[]; readyMs: number }[] = [];
+  for (const [n, variant] of o.servers.entries()) {
+    const server = await variant.start();
+    log(`  reads (${variant.label}): server ready in ${fmt(server.readyMs)} ms on the seeded database`);
+    const api = new ServerApi(server.url);
+    if (n === 0)
+      for (let i = 0; i < ALERTS; i++)
+        await api.ingest(dense.apiAuthCode, 'alert', [
+          { alertType: i % 2 ? 'SOS' : 'FALL', messageId: `bench-${i}` },
+        ]);
+    const tokens: string[] = [];
+    for (const u of o.users) tokens.push((await api.login(u.username, u.password)).accessToken);
+    const results: ReadResult[] = [];
+    for (const read of dashboardReads(dense._id)) {
+      const r = await loadRead({
+        serverUrl: server.url,
+        tokens,
+        read,
+        warmupMs: o.window.warmupMs,
+        durationMs: o.window.durationMs,
+      });
+      log(
+        `  reads (${variant.label}): ${r.label}: ${fmt(r.perSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      );
+      results.push(r);
+    }
+    await server.stop();
+    printReads(`${o.database}, ${variant.label}`, results, server.readyMs, total);
+    measured.push({ label: variant.label, results, readyMs: server.readyMs });
+  }
+  if (measured.length > 1) printBeforeAfter(o.database, measured);
+  const ours = measured.at(-1)!;
+  return { results: ours.results, readyMs: ours.readyMs };
+}
+
+/** req/s and p99 of each server side by side, measured back to back on one seeded database. */
+function printBeforeAfter(database: string, measured: { label: string; results: ReadResult[] }[]) {
+  const rows = [
+    ['read', ...measured.flatMap((m) => [`${m.label} req/s`, 'p99'])],
+    ...measured[0]!.results.map((r, i) => [
+      r.label,
+      ...measured.flatMap((m) => [fmt(m.results[i]!.perSecond), `${m.results[i]!.p99.toFixed(1)} ms`]),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  log(`\nBefore / after on ${database} (back to back, same seeded database):`);
+  for (const r of rows) log(`  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`);
+}
