@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AxeAudit } from './axe-helpers.ts';
 import { ADMIN, createUser, expect, signInWithTokens, type TestUser, test } from './fixtures.ts';
-import { addDeviceForUser, createDevice, ingestHealth } from './user-area-helpers.ts';
+import { addDeviceForUser, createDevice, ingestAlerts, ingestHealth } from './user-area-helpers.ts';
 
 /**
  * Issue 27, point 12: the share page says when its newest reading was taken and names a malformed
@@ -115,6 +115,19 @@ test("a carer's new name is theirs alone; the owner and everyone else keep the s
   await page.goto(`/dashboard?device=${band._id}`);
   await expect(page.getByRole('button', { name: 'Device Dad' })).toBeVisible();
   await shots(page, 'devices-nickname', () => page.goto('/dashboard/devices').then(() => card.waitFor()));
+
+  // The carer's alerts name the device as they do: in the toast, the urgent bar and the lists.
+  await page.goto(`/dashboard?device=${band._id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Connected · no new readings' })).toBeVisible();
+  await ingestAlerts(page.request, band, [{ alertType: 'SOS', alertTitle: 'SOS pressed' }]);
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'High priority · Dad: SOS pressed' }),
+  ).toBeVisible();
+  const bar = page.getByRole('alert', { name: 'Urgent alerts' });
+  await expect(bar).toContainText('Dad');
+  await expect(bar).not.toContainText('Living room band');
+  await page.goto('/dashboard/alerts');
+  await expect(page.getByRole('main')).toContainText(/SOS pressed[\s\S]*Dad ·/);
 
   const other = await browser.newContext({ baseURL });
   const ownerPage = await other.newPage();

@@ -1,5 +1,5 @@
 import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { toast } from 'react-toastify';
 import { isUrgent } from '@/features/alerts/api/urgent-alerts.ts';
@@ -8,6 +8,8 @@ import { PushFailedNotice } from '@/features/alerts/components/push-failed-notic
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';
 import { useUnreadCount } from '@/features/alerts/hooks/use-unread-count.ts';
 import { alertToastId } from '@/features/alerts/hooks/use-urgent-attention.ts';
+import { useUserDevicesQuery } from '@/features/devices/api/get-devices.ts';
+import { type DeviceNameOf, DeviceNamesContext, type NamedDevice } from '@/lib/device-names.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { clearPushFailure, setupPushReporting } from '@/lib/push-failure.ts';
 import {
@@ -26,7 +28,7 @@ import { OutageBanner } from './outage-banner.tsx';
 /** More alerts than this in one event are summed up in a single toast. */
 const TOASTS_PER_EVENT = 3;
 
-function announce(alerts: readonly AlertRecord[]) {
+function announce(alerts: readonly AlertRecord[], nameOf: DeviceNameOf) {
   if (alerts.length > TOASTS_PER_EVENT) {
     toast.info(`${alerts.length} new alerts from your devices`);
   } else {
@@ -35,7 +37,7 @@ function announce(alerts: readonly AlertRecord[]) {
       // closed or acknowledged (the banner then closes it), and in the urgent banner.
       const show =
         alert.priority === 'high' ? toast.error : alert.priority === 'medium' ? toast.warning : toast.info;
-      show(`${PRIORITY_LABELS[alert.priority]} · ${alert.deviceName}: ${alert.alertTitle}`, {
+      show(`${PRIORITY_LABELS[alert.priority]} · ${nameOf(alert)}: ${alert.alertTitle}`, {
         toastId: alertToastId(alert._id),
         ...(isUrgent(alert) ? { autoClose: false } : {}),
       });
@@ -81,13 +83,19 @@ export function UserAreaLayout() {
     if (permission === 'granted') void setupPushReporting(userId, warnPushDenied);
     return clearPushFailure;
   }, [userId]);
-  useRealtimeEvent('alerts', announce);
+  // Kept loaded in the whole user area: each user's own name for a device (a nickname) is in it.
+  const { data: devices } = useUserDevicesQuery(undefined, { skip: !userId });
+  const nameOf = useCallback<DeviceNameOf>(
+    (named: NamedDevice) => devices?.find((d) => d._id === named.device)?.deviceName ?? named.deviceName,
+    [devices],
+  );
+  useRealtimeEvent('alerts', (alerts) => announce(alerts, nameOf));
   useUnreadCount();
   const compact = useCompactScreen();
   const onDashboard = useMatch(PATHS.dashboard) !== null;
   const promptBelowVitals = compact && onDashboard;
   return (
-    <>
+    <DeviceNamesContext.Provider value={nameOf}>
       <UrgentAlertsBanner />
       <OutageBanner />
       {!promptBelowVitals && (
@@ -97,6 +105,6 @@ export function UserAreaLayout() {
       )}
       <PushFailedNotice userId={userId} />
       <Outlet />
-    </>
+    </DeviceNamesContext.Provider>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { useDeviceNameOf } from '@/lib/device-names.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useSnoozeAlertsMutation } from '../api/alert-actions.ts';
@@ -39,6 +40,7 @@ export function lifecycleText(alert: AlertRecord, now: Date): string | null {
  */
 export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNote?: () => void }) {
   const { busy, act } = useAlertAction();
+  const nameOf = useDeviceNameOf();
   const canAcknowledge = alert.status === 'active';
   const canResolve = alert.status !== 'resolved' && resolvedByHand(alert.alertType);
   // A snooze never holds back high priority, so it is not offered on a high-priority alert.
@@ -52,7 +54,7 @@ export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNo
           size="sm"
           variant={alert.priority === 'high' ? 'danger' : 'primary'}
           disabled={busy !== null}
-          aria-label={`Acknowledge: ${alert.alertTitle} on ${alert.deviceName}`}
+          aria-label={`Acknowledge: ${alert.alertTitle} on ${nameOf(alert)}`}
           onClick={() => void act('acknowledge', alert)}
         >
           {busy === 'acknowledge' && <Spinner className="size-4" />}
@@ -64,7 +66,7 @@ export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNo
           size="sm"
           variant="secondary"
           disabled={busy !== null}
-          aria-label={`Acknowledge with note: ${alert.alertTitle} on ${alert.deviceName}`}
+          aria-label={`Acknowledge with note: ${alert.alertTitle} on ${nameOf(alert)}`}
           onClick={onAddNote}
         >
           With note…
@@ -75,7 +77,7 @@ export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNo
           size="sm"
           variant="secondary"
           disabled={busy !== null}
-          aria-label={`Mark handled: ${alert.alertTitle} on ${alert.deviceName}`}
+          aria-label={`Mark handled: ${alert.alertTitle} on ${nameOf(alert)}`}
           onClick={() => void act('resolve', alert)}
         >
           {busy === 'resolve' && <Spinner className="size-4" />}
@@ -92,6 +94,7 @@ export function AlertActions({ alert, onAddNote }: { alert: AlertRecord; onAddNo
  */
 function SnoozeControl({ alert }: { alert: AlertRecord }) {
   const [until, setUntil] = useState<string | null>(null);
+  const nameOf = useDeviceNameOf();
   const [snoozeAlerts, { isLoading: busy }] = useSnoozeAlertsMutation();
   const snooze = async (minutes: number) => {
     try {
@@ -102,7 +105,7 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
       }).unwrap();
       setUntil(record.until);
       toast.success(
-        `${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} snoozed for you until ${formatClock(record.until)}`,
+        `${alertTypeLabel(alert.alertType)} alerts from ${nameOf(alert)} snoozed for you until ${formatClock(record.until)}`,
       );
     } catch (error) {
       toast.error(errorMessage(asApiError(error), 'Failed to snooze alerts'));
@@ -110,7 +113,7 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
   };
   return (
     <select
-      aria-label={`Snooze ${alertTypeLabel(alert.alertType)} alerts from ${alert.deviceName} for me`}
+      aria-label={`Snooze ${alertTypeLabel(alert.alertType)} alerts from ${nameOf(alert)} for me`}
       disabled={busy}
       value=""
       onChange={(e) => e.target.value && void snooze(Number(e.target.value))}

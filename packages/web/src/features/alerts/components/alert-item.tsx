@@ -1,6 +1,7 @@
 import { type AlertRecord, alertTypeLabel, PRIORITY_LABELS, relativeTime } from '@vitalwatch/shared';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangleIcon, BatteryIcon, BellIcon } from '@/components/icons.tsx';
+import { useDeviceNameOf } from '@/lib/device-names.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { alertTone, cardTone, PRIORITY_CLASSES, TONE_CLASSES } from '../utils/alert-style.ts';
 import { AcknowledgeNoteForm } from './acknowledge-note-form.tsx';
@@ -27,6 +28,7 @@ function ToneIcon({ tone }: { tone: ReturnType<typeof cardTone> }) {
 export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
   // The card takes its priority's colour where that outranks its type's; the type badge its type's.
   const tone = cardTone(alert);
+  const nameOf = useDeviceNameOf();
   const classes = TONE_CLASSES[tone];
   const handled = alert.status !== 'active';
   const when = new Date(alert.createdAt);
@@ -64,7 +66,7 @@ export function AlertItem({ alert, now, onMarkRead }: AlertItemProps) {
           {alert.alertMessage}
         </span>{' '}
         <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-          {alert.deviceName} ·{' '}
+          {nameOf(alert)} ·{' '}
           <time dateTime={alert.createdAt} title={formatDateTime(when)}>
             {relativeTime(alert.createdAt, now)}
           </time>

@@ -2,6 +2,7 @@ import { type AlertRecord, relativeTime } from '@vitalwatch/shared';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { Spinner } from '@/components/spinner.tsx';
+import { useDeviceNameOf } from '@/lib/device-names.ts';
 import { dashboardFor, PATHS } from '@/lib/paths.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
 
@@ -18,6 +19,7 @@ interface CompactUrgentRowProps {
  * count (to the list), the newest alert (to its wearer's dashboard) and Acknowledge.
  */
 export function CompactUrgentRow({ alert, count, now }: CompactUrgentRowProps) {
+  const nameOf = useDeviceNameOf();
   const { busy, act } = useAlertAction();
   return (
     <div data-testid="urgent-compact" className="flex items-center gap-2 text-sm">
@@ -29,7 +31,7 @@ export function CompactUrgentRow({ alert, count, now }: CompactUrgentRowProps) {
         {count}
       </Link>
       <Link to={dashboardFor(alert.device)} className="min-w-0 flex-1 truncate text-red-950 dark:text-red-50">
-        <span className="font-bold">{alert.alertTitle}</span> · {alert.deviceName} ·{' '}
+        <span className="font-bold">{alert.alertTitle}</span> · {nameOf(alert)} ·{' '}
         <time dateTime={alert.createdAt}>{relativeTime(alert.createdAt, now)}</time>
       </Link>
       {alert.status === 'active' && (
@@ -37,7 +39,7 @@ export function CompactUrgentRow({ alert, count, now }: CompactUrgentRowProps) {
           size="sm"
           variant="danger"
           disabled={busy !== null}
-          aria-label={`Acknowledge: ${alert.alertTitle} on ${alert.deviceName}`}
+          aria-label={`Acknowledge: ${alert.alertTitle} on ${nameOf(alert)}`}
           onClick={() => void act('acknowledge', alert)}
           className="shrink-0"
         >

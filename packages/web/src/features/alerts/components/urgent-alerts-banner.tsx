@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon } from '@/components/icons.tsx';
 import { unlockAlarmSound } from '@/lib/alarm-sound.ts';
+import { useDeviceNameOf } from '@/lib/device-names.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { dashboardFor, PATHS } from '@/lib/paths.ts';
 import { useCompactScreen } from '@/lib/use-compact-screen.ts';
@@ -32,6 +33,7 @@ export function UrgentAlertsBanner() {
   const { alerts, refreshFailed, knownAt, retry } = useUrgentAlerts();
   const { soundBlocked } = useUrgentAttention(alerts);
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const nameOf = useDeviceNameOf();
   const bar = useRef<HTMLElement>(null);
   // A phone either way up: one line.
   const phone = useCompactScreen();
@@ -63,7 +65,7 @@ export function UrgentAlertsBanner() {
                     <Link to={dashboardFor(alert.device)} className={linkClass}>
                       {alert.alertTitle}
                     </Link>{' '}
-                    · {alert.deviceName} ·{' '}
+                    · {nameOf(alert)} ·{' '}
                     <time dateTime={alert.createdAt}>{relativeTime(alert.createdAt, now)}</time>
                   </span>
                 </p>
