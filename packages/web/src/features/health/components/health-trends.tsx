@@ -13,7 +13,14 @@ import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { type TimeWindow, useHealthHistory } from '../hooks/use-health-history.ts';
-import { axisRange, axisText, type ChartVital, chartBand, seriesExtent } from '../utils/chart-axes.ts';
+import {
+  axisRange,
+  axisText,
+  type ChartAxes,
+  type ChartVital,
+  chartBand,
+  seriesExtent,
+} from '../utils/chart-axes.ts';
 import { seriesLabel, timeLabel, VITAL_STYLE } from '../utils/chart-config.ts';
 import { gapsOf, seriesOf, tileAverage } from '../utils/history.ts';
 import type { NormalBand } from '../utils/normal-bands.ts';
@@ -109,15 +116,22 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
     () => (withTemperature ? ['heartRate', 'spo2', 'temperature'] : ['heartRate', 'spo2']),
     [withTemperature],
   );
-  const axes = useMemo(() => {
-    const axis = (vital: ChartVital, s: typeof heartRate) =>
-      axisRange(vital, s && seriesExtent(s), clinical, unit);
-    return {
-      heartRate: axis('heartRate', heartRate),
-      spo2: axis('spo2', spo2),
-      temperature: withTemperature ? axis('temperature', temperature) : null,
+  // The axes follow the whole range's data (not a zoomed window's) and change only when their
+  // values do: new chart options would undo the user's zoom.
+  const axesKey = useMemo(() => {
+    const full = h.history;
+    const axis = (vital: ChartVital) => {
+      const s =
+        full && seriesOf(full, vital, vital === 'temperature' ? (f) => temperatureIn(f, unit) : undefined);
+      return axisRange(vital, s && seriesExtent(s), clinical, unit);
     };
-  }, [heartRate, spo2, temperature, withTemperature, clinical, unit]);
+    return JSON.stringify({
+      heartRate: axis('heartRate'),
+      spo2: axis('spo2'),
+      temperature: withTemperature ? axis('temperature') : null,
+    });
+  }, [h.history, withTemperature, clinical, unit]);
+  const axes = useMemo(() => JSON.parse(axesKey) as ChartAxes, [axesKey]);
   const bands = useMemo<NormalBand[]>(
     () => drawn.map((vital) => ({ ...chartBand(vital, unit), ...VITAL_STYLE[vital] })),
     [drawn, unit],

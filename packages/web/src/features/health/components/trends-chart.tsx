@@ -3,7 +3,7 @@ import zoomPlugin from 'chartjs-plugin-zoom';
 import { type Ref, useImperativeHandle, useMemo, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { PageTheme } from '@/lib/theme-storage.ts';
-import type { AxisRange } from '../utils/chart-axes.ts';
+import type { ChartAxes } from '../utils/chart-axes.ts';
 import { type Point, type TrendSeries, trendData, trendOptions } from '../utils/chart-config.ts';
 import { type NormalBand, normalBandsPlugin } from '../utils/normal-bands.ts';
 
@@ -15,7 +15,7 @@ export interface TrendsChartHandle {
 
 interface TrendsChartProps {
   series: TrendSeries;
-  axes: { heartRate: AxisRange; spo2: AxisRange; temperature: AxisRange | null };
+  axes: ChartAxes;
   bands: readonly NormalBand[];
   clinical: boolean;
   temperatureSymbol: string;

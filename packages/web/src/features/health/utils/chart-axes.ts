@@ -11,6 +11,13 @@ export interface AxisRange {
   step: number;
 }
 
+/** The chart's value axes: heart rate and SpO2 always, temperature when it is drawn. */
+export interface ChartAxes {
+  heartRate: AxisRange;
+  spo2: AxisRange;
+  temperature: AxisRange | null;
+}
+
 interface AxisRule {
   /** The axis spans at least this (widened to the data). */
   min: number;
