@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArgs, serverEnv } from '../scripts/server-command.mjs';
 import { ADMIN } from './fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -48,28 +49,24 @@ export class ServerProcess {
 
   /** Starts it (again, on the same data) and waits until it is ready. */
   async start(): Promise<void> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          PORT: String(this.port),
-          DATA_DIR: this.dataDir,
-          HOST: '127.0.0.1',
-          MQTT_PORT: '0',
-          LOG_LEVEL: 'warn',
-          ADMIN_USERNAME: ADMIN.username,
-          ADMIN_EMAIL: 'admin@vitalwatch.test',
-          ADMIN_PASSWORD: ADMIN.password,
-          WEB_DIST: path.join(root, 'packages/web/dist'),
-          NODE_ENV: 'test',
-          SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
-        },
-      },
-    );
+    const child = spawn(process.execPath, serverArgs(), {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: serverEnv({
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_EMAIL: 'admin@vitalwatch.test',
+        ADMIN_PASSWORD: ADMIN.password,
+        WEB_DIST: path.join(root, 'packages/web/dist'),
+        NODE_ENV: 'test',
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      }),
+    });
     this.child = child;
     const deadline = Date.now() + 150_000;
     while (Date.now() < deadline) {

@@ -1,65 +1,15 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type UserDevice, userDevicesResponse } from '@vitalwatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServer } from '../src/bench/server.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = path.join(root, 'packages/simulator/src/cli.ts');
 const ADMIN_PASSWORD = 'Adm1nPassw0rd-sim';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-/** The real server (`main.ts`) in its own process, with a fresh embedded database and a known admin. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_EMAIL: 'admin@vitalwatch.test',
-      ADMIN_PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    // Generous: a fresh embedded database runs every migration first, on a machine shared with others.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start:\n${output}`));
-    }, 150_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('VitalWatch is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  child.removeAllListeners('exit');
-  return { url: `http://127.0.0.1:${port}`, child };
-}
 
 /** This environment less VW_ADMIN_PASSWORD: the password is what each run passes, or nothing. */
 function withoutAdminPassword(): NodeJS.ProcessEnv {
@@ -72,7 +22,7 @@ const simulate = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, ...args],
+      [cli, ...args],
       { cwd: root, env: { ...withoutAdminPassword(), ...env }, timeout: 60_000 },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
@@ -80,7 +30,7 @@ const simulate = (args: string[], env: Record<string, string> = {}) =>
 
 describe('npm run simulate -- --assign-to <username>', () => {
   let dataDir: string;
-  let server: { url: string; child: ChildProcess };
+  let server: ServerProcess;
   const username = `carer${Date.now().toString(36)}`;
   const password = 'Passw0rdOK';
   let saveFile: string;
@@ -88,7 +38,12 @@ describe('npm run simulate -- --assign-to <username>', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'vw-sim-assign-'));
     saveFile = path.join(dataDir, 'simulated-devices.json');
-    server = await startServer(path.join(dataDir, 'server'));
+    server = await startServer({
+      DATA_DIR: path.join(dataDir, 'server'),
+      ADMIN_USERNAME: 'admin',
+      ADMIN_EMAIL: 'admin@vitalwatch.test',
+      ADMIN_PASSWORD,
+    });
     const res = await fetch(`${server.url}/api/v1/user/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -106,12 +61,7 @@ describe('npm run simulate -- --assign-to <username>', () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (server?.child.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server.child.once('exit', () => resolve());
-        server.child.kill('SIGTERM');
-      });
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
