@@ -137,6 +137,31 @@ describe('Alerts History', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
+  it("'Mark all as read' that never reached the server says it was not recorded; Retry sends it again", async () => {
+    const { alerts, routes } = alertStore();
+    let reachable = false;
+    mockApi({
+      ...routes,
+      '/alert/mark-read': (body) => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return routes['/alert/mark-read'](body);
+      },
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<AlertsHistory devices={devices} />, '/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    const toast = await screen.findByTestId('not-recorded');
+    expect(toast).toHaveTextContent(
+      'Not recorded: Failed to mark alerts as read. The server could not be reached.',
+    );
+    expect(screen.getByTestId('unread-count')).toHaveTextContent('5');
+    reachable = true;
+    await user.click(within(toast).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('unread-count')).toHaveTextContent('0'));
+    // (The toast's closing is not checked: jsdom plays no exit animation.)
+    expect(alerts.every((a) => a.isRead)).toBe(true);
+  });
+
   it('filters by device with a removable chip, and shows the empty state', async () => {
     const { routes } = alertStore();
     const calls = mockApi(routes);

@@ -15,7 +15,7 @@ import {
   lifecycleInHistory,
   matchesQuery,
 } from '../utils/history-pages.ts';
-import { useMarkRead } from './use-mark-read.ts';
+import { toastMarkReadFailed, useMarkRead } from './use-mark-read.ts';
 
 export interface AlertsHistoryState {
   status: 'loading' | 'error' | 'ready';
@@ -97,13 +97,16 @@ export function useAlertsHistory(query: AlertQuery) {
 
   const markRead = useMarkRead();
 
-  const markAllRead = async () => {
-    if (markingAll) return;
+  /** Resolves whether the server recorded it. */
+  const markAllRead = async (): Promise<boolean> => {
+    if (markingAll) return false;
     const shownUnread = state.alerts.filter((a) => !a.isRead).map((a) => a._id);
     try {
       await markAllAlertsRead({ query, shownUnread }).unwrap();
-    } catch (error) {
-      toast.error(errorMessage(asApiError(error), ERRORS.markReadFailed, ERRORS.unexpected));
+      return true;
+    } catch (caught) {
+      toastMarkReadFailed(caught, 'not-recorded-read-all', markAllRead);
+      return false;
     }
   };
 

@@ -18,20 +18,19 @@ export function useMarkRead() {
       await markAlertsRead([alert._id]).unwrap();
       return true;
     } catch (caught) {
-      const error = asApiError(caught);
-      if (notRecorded(error)) {
-        const retry = () => markRead(alert);
-        toastNotRecorded({
-          id: `not-recorded-read-${alert._id}`,
-          failed: ERRORS.markReadFailed,
-          error,
-          retry,
-        });
-      } else {
-        toast.error(errorMessage(error, ERRORS.markReadFailed, ERRORS.unexpected));
-      }
+      toastMarkReadFailed(caught, `not-recorded-read-${alert._id}`, () => markRead(alert));
       return false;
     }
   };
   return markRead;
+}
+
+/**
+ * A mark-read request failed: "Not recorded", with `retry`, when it never reached the server or
+ * the server failed (toast `id`, so a second failure replaces the first); else the server's reason.
+ */
+export function toastMarkReadFailed(caught: unknown, id: string, retry: () => Promise<boolean>): void {
+  const error = asApiError(caught);
+  if (notRecorded(error)) toastNotRecorded({ id, failed: ERRORS.markReadFailed, error, retry });
+  else toast.error(errorMessage(error, ERRORS.markReadFailed, ERRORS.unexpected));
 }
