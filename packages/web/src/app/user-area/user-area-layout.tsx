@@ -50,13 +50,24 @@ function announce(alerts: readonly AlertRecord[], nameOf: DeviceNameOf) {
   }
 }
 
-/** /sw.js in every signed-in browser, push or not: a reload while the server is down gets its offline page. */
+/**
+ * /sw.js in every signed-in browser, push or not: a reload while the server is down gets its offline page.
+ * Registered once the page has loaded, so its install (fetching and caching the offline page) does not
+ * compete with the first render (web.dev, "Service worker registration").
+ */
 function useServiceWorker() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    registerServiceWorker().catch((error: unknown) =>
-      console.warn('The service worker is not registered', error),
-    );
+    const register = () =>
+      registerServiceWorker().catch((error: unknown) =>
+        console.warn('The service worker is not registered', error),
+      );
+    if (document.readyState === 'complete') {
+      void register();
+      return;
+    }
+    window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
   }, []);
 }
 
