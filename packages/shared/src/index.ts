@@ -25,3 +25,5 @@ export * from './schemas/realtime.ts';
 export * from './schemas/share.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
+export * from './contracts/contract.ts';
+export * from './contracts/index.ts';
