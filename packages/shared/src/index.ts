@@ -1,4 +1,6 @@
 export * from './constants.ts';
+export * from './contracts/contract.ts';
+export * from './contracts/index.ts';
 export * from './messages.ts';
 export * from './rules/alarms.ts';
 export * from './rules/alert-notification.ts';
@@ -25,5 +27,3 @@ export * from './schemas/realtime.ts';
 export * from './schemas/share.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
-export * from './contracts/contract.ts';
-export * from './contracts/index.ts';

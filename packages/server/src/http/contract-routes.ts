@@ -31,7 +31,8 @@ export const said = <D>(message: string, data: D): Said<D> => new Said(message, 
 /** What a handler returns: the data (the envelope is added once, here), or `said(message, data)`. */
 type Reply<C extends Contract, D = ContractData<C>> = [D] extends [undefined]
   ? C extends { message: string }
-    ? void | Said<undefined>
+    ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
+      void | Said<undefined>
     : Said<undefined>
   : C extends { message: string }
     ? D | Said<D>
@@ -50,7 +51,9 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
-export type ContractRoute<C extends Contract> = ContractHandler<C> | (RouteOptions & { handler: ContractHandler<C> });
+export type ContractRoute<C extends Contract> =
+  | ContractHandler<C>
+  | (RouteOptions & { handler: ContractHandler<C> });
 
 /** The onRequest hook of each auth requirement (`public` has none). */
 export type AuthHooks = Partial<Record<Exclude<Auth, 'public'>, onRequestHookHandler>>;
@@ -108,8 +111,7 @@ function serveOne(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result: unknown = await handler(request as FastifyRequest<ContractRequestShape<Contract>>, reply);
       if (!response) return result;
-      const { message, data } =
-        result instanceof Said ? result : { message: contract.message, data: result };
+      const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       reply.code(status);
       return data === undefined ? { success: true, message } : { success: true, message, data };
     },

@@ -107,7 +107,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 /** Every contract, as `METHOD /full/path`: the routes the contracts register. */
 export const CONTRACT_ROUTES: Record<string, Contract> = Object.fromEntries(
   Object.values(contracts).flatMap((group) =>
-    Object.values(group).map((contract: Contract) => [`${contract.method} /api/v1${contract.path}`, contract]),
+    Object.values(group).map((contract: Contract) => [
+      `${contract.method} /api/v1${contract.path}`,
+      contract,
+    ]),
   ),
 );
 

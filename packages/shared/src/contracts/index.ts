@@ -1,7 +1,7 @@
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
 import { healthContracts } from './health.ts';
-import { sharedContracts, shareContracts } from './share.ts';
+import { shareContracts, sharedContracts } from './share.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
 

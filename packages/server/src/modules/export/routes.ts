@@ -79,7 +79,10 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
         const pdf = await ctx.exports.report(deviceId, { deviceName, ...period, timeZone, unit });
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`,
+          )
           .send(pdf);
       },
     },

@@ -12,7 +12,8 @@ export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
     }),
     history: {
       preHandler: ctx.heavyReads.gate,
-      handler: async (request) => health.history(caller(request).userId, request.params.deviceId, request.body),
+      handler: async (request) =>
+        health.history(caller(request).userId, request.params.deviceId, request.body),
     },
   });
 }

@@ -73,10 +73,9 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     }),
 
     setAlertEmails: async (request) =>
-      said(
-        request.body.enabled ? SERVER_MESSAGES.alertEmailsEnabled : SERVER_MESSAGES.alertEmailsDisabled,
-        { user: await users.setAlertEmails(caller(request).userId, request.body.enabled) },
-      ),
+      said(request.body.enabled ? SERVER_MESSAGES.alertEmailsEnabled : SERVER_MESSAGES.alertEmailsDisabled, {
+        user: await users.setAlertEmails(caller(request).userId, request.body.enabled),
+      }),
 
     setTemperatureUnit: async (request) => ({
       user: await users.setTemperatureUnit(caller(request).userId, request.body.unit),
