@@ -117,3 +117,10 @@ function serveOne(
     },
   });
 }
+
+/** A file as the reply (a contract with `produces`): its media type, downloaded as `filename`. */
+export const sendFile = (reply: FastifyReply, type: string, filename: string, body: unknown): FastifyReply =>
+  reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);

@@ -3,7 +3,7 @@ import { ALERTS_CSV_HEADER, contracts, readingsCsvHeader, rollupCsvHeader } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
+import { sendFile, serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 import { csvLine } from './csv.ts';
 
 /**
@@ -41,10 +41,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       yield csvLine(header);
       for await (const page of lines) yield page.map(csvLine).join('');
     }
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(Readable.from(body()));
+    return sendFile(reply, 'text/csv; charset=utf-8', name, Readable.from(body()));
   }
 
   const day = (iso: string) => iso.slice(0, 10);
@@ -77,13 +74,7 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
         const { deviceName, unit } = await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
         const period = { from: new Date(from), to: new Date(to) };
         const pdf = await ctx.exports.report(deviceId, { deviceName, ...period, timeZone, unit });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`,
-          )
-          .send(pdf);
+        return sendFile(reply, 'application/pdf', `vitalwatch-report-${day(from)}-${day(to)}.pdf`, pdf);
       },
     },
 

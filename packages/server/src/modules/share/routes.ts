@@ -1,7 +1,7 @@
 import { contracts } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
+import { sendFile, serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
 /**
  * Read-only share links, `contracts.share` under /api/v1/share (signed in: make, list and revoke links to one's own
@@ -72,13 +72,8 @@ export async function shareRoutes(app: AppInstance, ctx: AppContext) {
           detail: { format: 'pdf', kind: 'report', via: 'share link', link: link.id, from, to },
         });
         const pdf = await ctx.shares.report(link, period, timeZone);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="vitalwatch-report-${from.slice(0, 10)}-${to.slice(0, 10)}.pdf"`,
-          )
-          .send(pdf);
+        const filename = `vitalwatch-report-${from.slice(0, 10)}-${to.slice(0, 10)}.pdf`;
+        return sendFile(reply, 'application/pdf', filename, pdf);
       },
     },
   });
