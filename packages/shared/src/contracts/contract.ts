@@ -37,6 +37,9 @@ export interface Contract {
   produces?: 'text/csv' | 'application/pdf';
 }
 
+/** The service error of an endpoint that names a record: 404 when the caller may not see it (or it is gone). */
+export const RECORD_ERRORS = [404] as const;
+
 /** A contract as a module writes it: its path below the module's prefix, its auth if not the module's. */
 export type ContractSpec = Omit<Contract, 'auth'> & { auth?: Auth };
 

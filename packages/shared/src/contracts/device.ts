@@ -12,9 +12,7 @@ import {
   userDeviceResponse,
   userDevicesResponse,
 } from '../schemas/device.ts';
-import { defineContracts } from './contract.ts';
-
-const record = [404] as const;
+import { defineContracts, RECORD_ERRORS } from './contract.ts';
 
 /**
  * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
@@ -45,7 +43,7 @@ export const deviceContracts = defineContracts('/device', 'user', {
     body: updateUserDeviceBody,
     response: userDeviceResponse,
     message: DEVICE_MESSAGES.renamed,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   details: {
     method: 'POST',
@@ -54,7 +52,7 @@ export const deviceContracts = defineContracts('/device', 'user', {
     body: deviceDetailsBody,
     response: userDeviceResponse,
     message: DEVICE_MESSAGES.details,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   getAlarmSettings: {
     method: 'POST',
@@ -64,7 +62,7 @@ export const deviceContracts = defineContracts('/device', 'user', {
     params: alarmSettingsParams,
     response: alarmSettingsResponse,
     message: ALARM_MESSAGES.fetched,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   updateAlarmSettings: {
     method: 'POST',
@@ -75,6 +73,6 @@ export const deviceContracts = defineContracts('/device', 'user', {
     body: updateAlarmSettingsBody,
     response: alarmSettingsResponse,
     message: ALARM_MESSAGES.updated,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
 });

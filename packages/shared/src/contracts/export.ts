@@ -1,8 +1,6 @@
 import { alertsExportQuery, readingsExportQuery, reportQuery } from '../schemas/export.ts';
-import { defineContracts } from './contract.ts';
+import { defineContracts, RECORD_ERRORS } from './contract.ts';
 import { deviceIdParams } from './health.ts';
-
-const record = [404] as const;
 
 /** `/api/v1/export/*`: files of a device the caller may see, over a period. */
 export const exportContracts = defineContracts('/export', 'signed-in', {
@@ -13,7 +11,7 @@ export const exportContracts = defineContracts('/export', 'signed-in', {
     params: deviceIdParams,
     query: readingsExportQuery,
     produces: 'text/csv',
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   report: {
     method: 'GET',
@@ -22,7 +20,7 @@ export const exportContracts = defineContracts('/export', 'signed-in', {
     params: deviceIdParams,
     query: reportQuery,
     produces: 'application/pdf',
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   alerts: {
     method: 'GET',
@@ -31,6 +29,6 @@ export const exportContracts = defineContracts('/export', 'signed-in', {
     params: deviceIdParams,
     query: alertsExportQuery,
     produces: 'text/csv',
-    errors: record,
+    errors: RECORD_ERRORS,
   },
 });

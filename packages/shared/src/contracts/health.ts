@@ -6,7 +6,7 @@ import {
   healthHistoryBody,
   healthHistoryResponse,
 } from '../schemas/health.ts';
-import { defineContracts } from './contract.ts';
+import { defineContracts, RECORD_ERRORS } from './contract.ts';
 
 export const deviceIdParams = z.object({ deviceId: z.string().min(1).max(64) });
 
@@ -20,7 +20,7 @@ export const healthContracts = defineContracts('/health', 'signed-in', {
     body: healthFetchBody,
     response: healthFetchResponse,
     message: HEALTH_MESSAGES.fetched,
-    errors: [404],
+    errors: RECORD_ERRORS,
   },
   history: {
     method: 'POST',
@@ -30,6 +30,6 @@ export const healthContracts = defineContracts('/health', 'signed-in', {
     body: healthHistoryBody,
     response: healthHistoryResponse,
     message: HEALTH_MESSAGES.historyFetched,
-    errors: [404],
+    errors: RECORD_ERRORS,
   },
 });

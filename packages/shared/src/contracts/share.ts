@@ -11,9 +11,7 @@ import {
   sharedHistoryResponse,
   shareLinksResponse,
 } from '../schemas/share.ts';
-import { defineContracts } from './contract.ts';
-
-const record = [404] as const;
+import { defineContracts, RECORD_ERRORS } from './contract.ts';
 
 /** `/api/v1/share/*`: the signed-in caller makes, lists and revokes links to their own devices. */
 export const shareContracts = defineContracts('/share', 'signed-in', {
@@ -25,7 +23,7 @@ export const shareContracts = defineContracts('/share', 'signed-in', {
     response: createShareResponse,
     status: 201,
     message: SHARE_MESSAGES.created,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   list: {
     method: 'POST',
@@ -34,7 +32,7 @@ export const shareContracts = defineContracts('/share', 'signed-in', {
     body: listSharesBody,
     response: shareLinksResponse,
     message: SHARE_MESSAGES.listed,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   revoke: {
     method: 'POST',
@@ -43,7 +41,7 @@ export const shareContracts = defineContracts('/share', 'signed-in', {
     params: z.object({ id: z.string().uuid() }),
     response: shareLinksResponse,
     message: SHARE_MESSAGES.revoked,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
 });
 
@@ -58,7 +56,7 @@ export const sharedContracts = defineContracts('/shared', 'public', {
     params: tokenParams,
     response: sharedDeviceResponse,
     message: HEALTH_MESSAGES.fetched,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   history: {
     method: 'POST',
@@ -68,7 +66,7 @@ export const sharedContracts = defineContracts('/shared', 'public', {
     body: sharedHistoryBody,
     response: sharedHistoryResponse,
     message: HEALTH_MESSAGES.historyFetched,
-    errors: record,
+    errors: RECORD_ERRORS,
   },
   report: {
     method: 'GET',
@@ -77,6 +75,6 @@ export const sharedContracts = defineContracts('/shared', 'public', {
     params: tokenParams,
     query: reportQuery,
     produces: 'application/pdf',
-    errors: record,
+    errors: RECORD_ERRORS,
   },
 });
