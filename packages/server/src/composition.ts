@@ -38,10 +38,11 @@ import { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import { readingsRoutes } from './modules/readings/routes.ts';
 import { ReadingsService } from './modules/readings/service.ts';
 import { adminShareRoutes } from './modules/share/admin-routes.ts';
-import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
+import { shareRoutes } from './modules/share/routes.ts';
 import { ShareService } from './modules/share/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
+import { twoFactorRoutes } from './modules/user/two-factor-routes.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
 import { MqttGateway } from './mqtt/gateway.ts';
 import { registerMqtt } from './mqtt/index.ts';
@@ -202,14 +203,14 @@ export interface Running {
  */
 export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise<Running> {
   const routes: [(app: AppInstance, ctx: AppContext) => Promise<void>, string][] = [
-    [userRoutes, '/api/v1/user'],
-    [deviceRoutes, '/api/v1/device'],
-    [readingsRoutes, '/api/v1/health'],
+    [userRoutes, '/api/v1'],
+    [twoFactorRoutes, '/api/v1'],
+    [deviceRoutes, '/api/v1'],
+    [readingsRoutes, '/api/v1'],
     [alertRoutes, '/api/v1/alert'],
     [ingestRoutes, '/api/v1/ingest'],
-    [exportRoutes, '/api/v1/export'],
-    [shareRoutes, '/api/v1/share'],
-    [sharedRoutes, '/api/v1/shared'],
+    [exportRoutes, '/api/v1'],
+    [shareRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],

@@ -1,10 +1,13 @@
-import type { HealthRecord } from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, isoFromNow, postHealth, userWithDevice } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { type CheckedReply, contractClient, dataOf, issuesOf, type LooseInput } from './contract-client.ts';
+import { isoFromNow } from './device-helpers.ts';
+import { factories } from './factories.ts';
+import { dbTargets, type TestUser, useTestApp } from './helpers.ts';
 
 describe.each(dbTargets())('health API on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });
+  const make = factories(built);
   let admin: TestUser;
   let owner: TestUser;
   let deviceId: string;
@@ -12,27 +15,19 @@ describe.each(dbTargets())('health API on $name', (target) => {
   const times = Array.from({ length: 150 }, (_, i) => isoFromNow(-(i + 1) * 60_000));
 
   beforeAll(async () => {
-    admin = await createAdmin(built());
-    const made = await userWithDevice(built(), admin);
+    admin = await make.admin();
+    const made = await make.userWithDevice();
     owner = made.user;
     deviceId = made.device._id;
-    const res = await postHealth(
-      built(),
-      made.device.apiAuthCode,
+    await make.readings(
+      made.device,
       times.map((recordedAt, i) => ({ recordedAt, heartRate: i + 1, spo2: 97 })),
     );
-    expect(res.statusCode).toBe(202);
   });
 
-  const fetch = (user: TestUser | undefined, id: string, payload?: object) =>
-    built().app.inject({
-      method: 'POST',
-      url: `/api/v1/health/fetch/${id}`,
-      headers: user?.auth ?? {},
-      ...(payload ? { payload } : {}),
-    });
-  const records = (res: { json(): unknown }) =>
-    (res.json() as { data: { healthData: HealthRecord[] } }).data.healthData;
+  const fetch = (user: TestUser | undefined, id: string, body?: LooseInput['body']) =>
+    contractClient(built(), user).callLoose(contracts.health.fetch, { params: { deviceId: id }, body });
+  const records = (reply: CheckedReply<typeof contracts.health.fetch>) => dataOf(reply).data.healthData;
 
   it('without a body returns the newest 100, newest first', async () => {
     const res = await fetch(owner, deviceId);
@@ -64,26 +59,26 @@ describe.each(dbTargets())('health API on $name', (target) => {
   it('answers 400 with field issues for a bad body', async () => {
     const zero = await fetch(owner, deviceId, { limit: 0 });
     expect(zero.statusCode).toBe(400);
-    expect(zero.json().issues).toEqual([{ path: 'limit', message: 'limit must be at least 1' }]);
-    expect((await fetch(owner, deviceId, { limit: 10_001 })).json().issues[0].message).toBe(
+    expect(issuesOf(zero)).toEqual([{ path: 'limit', message: 'limit must be at least 1' }]);
+    expect(issuesOf(await fetch(owner, deviceId, { limit: 10_001 }))[0]?.message).toBe(
       'limit must be at most 10000',
     );
-    expect((await fetch(owner, deviceId, { from: 'monday' })).json().issues[0].path).toBe('from');
+    expect(issuesOf(await fetch(owner, deviceId, { from: 'monday' }))[0]?.path).toBe('from');
     const reversed = await fetch(owner, deviceId, { from: times[0], to: times[5] });
-    expect(reversed.json().issues).toEqual([{ path: 'to', message: 'to must not be before from' }]);
+    expect(issuesOf(reversed)).toEqual([{ path: 'to', message: 'to must not be before from' }]);
   });
 
   it("answers 404 'Health data not found' for a device the caller may not see", async () => {
-    const stranger = await signup(built());
+    const stranger = await make.user();
     for (const [user, id] of [
       [stranger, deviceId],
       [admin, deviceId],
       [owner, 'not-a-uuid'],
-      [owner, (await createDevice(built(), admin))._id],
+      [owner, (await make.device())._id],
     ] as const) {
       const res = await fetch(user, id);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Health data not found');
+      expect(res.body.message).toBe('Health data not found');
     }
   });
 

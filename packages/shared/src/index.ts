@@ -1,4 +1,6 @@
 export * from './constants.ts';
+export * from './contracts/contract.ts';
+export * from './contracts/index.ts';
 export * from './messages.ts';
 export * from './rules/alarms.ts';
 export * from './rules/alert-notification.ts';

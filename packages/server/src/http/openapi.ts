@@ -12,7 +12,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { type AuthRequirement, requirementOf } from '../auth/requirement.ts';
 import { completeOperations, pruneUnusedSchemas } from './openapi-errors.ts';
-import { ROUTE_DOCS } from './route-docs.ts';
+import { docOf } from './route-docs.ts';
 
 /** The schemas the document names (components) instead of repeating them inline. */
 const components = z.registry<{ id: string }>();
@@ -70,7 +70,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /**
  * The error answers a route can give, derived once from what it declares: its auth (401, 403,
  * 429 for devices), its input (400 for schemas or a JSON body), a body at all (413, 415), a rate
- * limit (429), plus those its service gives (ROUTE_DOCS).
+ * limit (429), plus those its service gives (its contract, or ROUTE_DOCS).
  */
 function errorStatuses(route: RouteOptions, method: string, extra: readonly number[] = []): number[] {
   const requirement = requirementOf(route.onRequest);
@@ -100,7 +100,7 @@ function transform(input: TransformInput) {
   const method = [route.method].flat()[0] ?? 'GET';
   const schema = input.schema ?? {};
   if (schema.hide) return zodTransform(input);
-  const doc = ROUTE_DOCS[`${method} ${input.url}`];
+  const doc = docOf(method, input.url, route.config?.contract);
   const requirement = requirementOf(route.onRequest);
   const body = schema.body && documentedBodies.get(schema.body as z.ZodType);
   const result = zodTransform({ ...input, schema: { ...schema, ...(body ? { body } : {}) } });

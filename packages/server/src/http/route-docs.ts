@@ -1,5 +1,8 @@
+import { type Contract, contracts } from '@vitalwatch/shared';
+
 /**
- * What the API document cannot derive from a route's schemas and hooks: its summary, and the
+ * What the API document cannot derive from a route's schemas and hooks, for the routes that have
+ * no contract yet (a contract in packages/shared says the same of its own route): its summary, and the
  * error answers that come from its service rather than from its auth, input or rate limit (a
  * record it names that the caller may not see: 404; a clash with what is stored: 409; a refused
  * credential on a public route: 401; a dependency that cannot serve now: 503). Keyed by method
@@ -19,36 +22,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
 
-  'POST /api/v1/user/create': { summary: 'Sign up', errors: [409] },
-  'POST /api/v1/user/login': { summary: 'Sign in with name and password', errors: [401] },
-  'POST /api/v1/user/login/two-factor': {
-    summary: 'Finish sign-in with a second factor',
-    errors: [401, 409],
-  },
-  'POST /api/v1/user/two-factor/setup': { summary: 'Start setting up an authenticator app', errors: [409] },
-  'POST /api/v1/user/two-factor/enable': { summary: 'Turn on two-factor sign-in', errors: [409] },
-  'POST /api/v1/user/two-factor/disable': { summary: 'Turn off two-factor sign-in', errors: [403, 409] },
-  'POST /api/v1/user/two-factor/recovery-codes': { summary: 'Replace the recovery codes', errors: [409] },
-  'POST /api/v1/user/refresh': { summary: 'Trade a refresh token for a new token pair', errors: [401] },
-  'GET /api/v1/user/profile': { summary: "The caller's profile" },
-  'POST /api/v1/user/logout': { summary: 'Sign out (ends the session)' },
-  'POST /api/v1/user/update-name': { summary: 'Change the display name' },
-  'POST /api/v1/user/alert-emails': { summary: 'Turn alert e-mails on or off' },
-  'POST /api/v1/user/temperature-unit': { summary: 'Choose °F or °C' },
-  'POST /api/v1/user/quiet-hours': { summary: 'Set quiet hours for notifications' },
-  'POST /api/v1/user/change-password': { summary: 'Change the password' },
-  'POST /api/v1/user/save-fcm-token': { summary: 'Store a mobile push token' },
-
-  'POST /api/v1/device/get-device': { summary: "The caller's devices" },
-  'POST /api/v1/device/add-device': { summary: 'Add a device by its activation code', errors: [404, 409] },
-  'POST /api/v1/device/update-device': { summary: 'Rename a device or change its contacts', errors: record },
-  'POST /api/v1/device/device-details': { summary: 'One device', errors: record },
-  'POST /api/v1/device/alarm-settings/:deviceId': { summary: "A device's alarm limits", errors: record },
-  'POST /api/v1/device/update-alarm-settings/:deviceId': { summary: 'Change alarm limits', errors: record },
-
-  'POST /api/v1/health/fetch/:deviceId': { summary: "A device's readings, newest first", errors: record },
-  'POST /api/v1/health/history/:deviceId': { summary: "A device's history over a range", errors: record },
-
   'POST /api/v1/alert/latest/:count': { summary: 'The newest alerts' },
   'POST /api/v1/alert/all': { summary: 'Alerts, filtered and paged', errors: record },
   'POST /api/v1/alert/mark-read': { summary: 'Mark alerts as read' },
@@ -66,30 +39,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
 
-  'GET /api/v1/export/readings/:deviceId': {
-    summary: 'Readings as CSV',
-    errors: record,
-    produces: 'text/csv',
-  },
-  'GET /api/v1/export/report/:deviceId': {
-    summary: 'A PDF report',
-    errors: record,
-    produces: 'application/pdf',
-  },
-  'GET /api/v1/export/alerts/:deviceId': { summary: 'Alerts as CSV', errors: record, produces: 'text/csv' },
-
   'GET /api/v1/admin/share-links': { summary: 'Every share link' },
   'POST /api/v1/admin/share-links/:id/revoke': { summary: 'Revoke any share link', errors: record },
-  'POST /api/v1/share/create': { summary: 'Make a read-only share link', errors: record },
-  'POST /api/v1/share/list': { summary: "A device's share links", errors: record },
-  'POST /api/v1/share/revoke/:id': { summary: 'Revoke a share link', errors: record },
-  'GET /api/v1/shared/:token': { summary: 'Share link: the device and its newest reading', errors: record },
-  'POST /api/v1/shared/:token/history': { summary: "Share link: the device's history", errors: record },
-  'GET /api/v1/shared/:token/report': {
-    summary: "Share link: the device's PDF report",
-    errors: record,
-    produces: 'application/pdf',
-  },
 
   'POST /api/v1/admin/stats': { summary: 'Platform figures' },
   'POST /api/v1/admin/user-growth': { summary: 'Sign-ups over time' },
@@ -152,3 +103,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     produces: 'application/fhir+json',
   },
 };
+
+/** Every contract, as `METHOD /full/path`: the routes the contracts register. */
+export const CONTRACT_ROUTES: Record<string, Contract> = Object.fromEntries(
+  Object.values(contracts).flatMap((group) =>
+    Object.values(group).map((contract: Contract) => [
+      `${contract.method} /api/v1${contract.path}`,
+      contract,
+    ]),
+  ),
+);
+
+/** Every documented route, as `METHOD /full/path`: those of a contract and those of ROUTE_DOCS. */
+export const DOCUMENTED_ROUTES = [...Object.keys(CONTRACT_ROUTES), ...Object.keys(ROUTE_DOCS)];
+
+/** A route's summary and service errors: from the contract it was registered from, else ROUTE_DOCS. */
+export function docOf(method: string, url: string, contract: Contract | undefined): RouteDoc | undefined {
+  if (contract) return { summary: contract.summary, errors: contract.errors, produces: contract.produces };
+  return ROUTE_DOCS[`${method} ${url}`];
+}

@@ -1,5 +1,5 @@
-import { type AlarmSettings, alarmSettingsResponse } from '@vitalwatch/shared';
-import { apiRequest } from './api-client.ts';
+import { type AlarmSettings, contracts } from '@vitalwatch/shared';
+import { callContract } from './call-contract.ts';
 
 export interface AlarmSettingsView {
   settings: AlarmSettings;
@@ -8,23 +8,14 @@ export interface AlarmSettingsView {
   canChange: boolean;
 }
 
-/** POST /device/alarm-settings/:id: the device's alarm conditions and escalation timings, and the defaults. */
+/** `contracts.device.getAlarmSettings`: the device's alarm conditions and escalation timings, and the defaults. */
 export const getAlarmSettings = async (deviceId: string, signal?: AbortSignal): Promise<AlarmSettingsView> =>
-  (
-    await apiRequest(`/device/alarm-settings/${encodeURIComponent(deviceId)}`, {
-      schema: alarmSettingsResponse,
-      signal,
-    })
-  ).data;
+  (await callContract(contracts.device.getAlarmSettings, { params: { deviceId } }, { signal })).data;
 
-/** POST /device/update-alarm-settings/:id: within the shared safe bounds, else 400 with per-field issues. */
+/** `contracts.device.updateAlarmSettings`: within the shared safe bounds, else 400 with per-field issues. */
 export const updateAlarmSettings = async (
   deviceId: string,
   settings: AlarmSettings,
 ): Promise<AlarmSettingsView> =>
-  (
-    await apiRequest(`/device/update-alarm-settings/${encodeURIComponent(deviceId)}`, {
-      body: { settings },
-      schema: alarmSettingsResponse,
-    })
-  ).data;
+  (await callContract(contracts.device.updateAlarmSettings, { params: { deviceId }, body: { settings } }))
+    .data;

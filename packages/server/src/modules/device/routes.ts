@@ -1,43 +1,18 @@
-import {
-  ALARM_MESSAGES,
-  addUserDeviceBody,
-  alarmSettingsParams,
-  alarmSettingsResponse,
-  DEVICE_MESSAGES,
-  deviceDetailsBody,
-  updateAlarmSettingsBody,
-  updateUserDeviceBody,
-  userDeviceResponse,
-  userDevicesResponse,
-} from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import { addressKey } from '../../auth/address-key.ts';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { isDomainError } from '../../errors.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
-/**
- * `/api/v1/device/*`: a user's own devices. Admins are not assigned devices, so they get 403, but
- * for the alarm settings, which admins and the device's users may read, and admins and the
- * device's owner change (anyone else: 403).
- */
+/** `contracts.device`: a user's own devices and the alarm settings of any device they may see. */
 export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
   const { devices } = ctx;
-  const onRequest = ctx.guards.requireRole('user');
 
-  app.post(
-    '/get-device',
-    { onRequest, schema: { response: { 200: userDevicesResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: DEVICE_MESSAGES.fetched,
-      data: { devices: await devices.listForUser(caller(request).userId) },
-    }),
-  );
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.device, {
+    list: async (request) => ({ devices: await devices.listForUser(caller(request).userId) }),
 
-  app.post(
-    '/add-device',
-    { onRequest, schema: { body: addUserDeviceBody, response: { 200: userDeviceResponse } } },
-    async (request) => {
+    add: async (request) => {
       const { activationCode, deviceName } = request.body.data;
       const who = { userId: caller(request).userId, address: addressKey(request.ip) };
       const device = await devices
@@ -59,14 +34,10 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
         targetId: device._id,
         detail: { by: 'activation code' },
       });
-      return { success: true as const, message: DEVICE_MESSAGES.added, data: { device } };
+      return { device };
     },
-  );
 
-  app.post(
-    '/update-device',
-    { onRequest, schema: { body: updateUserDeviceBody, response: { 200: userDeviceResponse } } },
-    async (request) => {
+    rename: async (request) => {
       const { deviceId, newName, scope } = request.body.data;
       const renamed = await devices.rename(caller(request).userId, deviceId, newName, scope);
       const { device, previousName } = renamed;
@@ -83,42 +54,16 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
           },
         });
       }
-      return { success: true as const, message: DEVICE_MESSAGES.renamed, data: { device } };
+      return { device };
     },
-  );
 
-  app.post(
-    '/device-details',
-    { onRequest, schema: { body: deviceDetailsBody, response: { 200: userDeviceResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: DEVICE_MESSAGES.details,
-      data: { device: await devices.details(caller(request).userId, request.body.data.deviceId) },
+    details: async (request) => ({
+      device: await devices.details(caller(request).userId, request.body.data.deviceId),
     }),
-  );
 
-  const anyone = ctx.guards.requireAuth;
-  app.post(
-    '/alarm-settings/:deviceId',
-    { onRequest: anyone, schema: { params: alarmSettingsParams, response: { 200: alarmSettingsResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: ALARM_MESSAGES.fetched,
-      data: await devices.alarmSettings(caller(request), request.params.deviceId),
-    }),
-  );
+    getAlarmSettings: async (request) => devices.alarmSettings(caller(request), request.params.deviceId),
 
-  app.post(
-    '/update-alarm-settings/:deviceId',
-    {
-      onRequest: anyone,
-      schema: {
-        params: alarmSettingsParams,
-        body: updateAlarmSettingsBody,
-        response: { 200: alarmSettingsResponse },
-      },
-    },
-    async (request) => {
+    updateAlarmSettings: async (request) => {
       const { deviceId } = request.params;
       const { now, changes } = await devices.updateAlarmSettings(
         caller(request),
@@ -133,7 +78,7 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
           detail: changes,
         });
       }
-      return { success: true as const, message: ALARM_MESSAGES.updated, data: now };
+      return now;
     },
-  );
+  });
 }

@@ -1,27 +1,17 @@
 import { Readable } from 'node:stream';
-import {
-  ALERTS_CSV_HEADER,
-  alertsExportQuery,
-  readingsCsvHeader,
-  readingsExportQuery,
-  reportQuery,
-  rollupCsvHeader,
-} from '@vitalwatch/shared';
+import { ALERTS_CSV_HEADER, contracts, readingsCsvHeader, rollupCsvHeader } from '@vitalwatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { sendFile, serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 import { csvLine } from './csv.ts';
 
-const params = z.object({ deviceId: z.string().min(1).max(64) });
-
 /**
- * CSV exports under /api/v1/export, streamed a page at a time (memory stays bounded whatever the
+ * `contracts.export`: CSV and PDF exports under /api/v1/export, streamed a page at a time (memory stays bounded whatever the
  * period): readings (every one, or minute or hour rollups) and alerts of one device the caller
  * watches, with a header row and ISO 8601 UTC timestamps. Each export is in the audit log.
  */
 export async function exportRoutes(app: AppInstance, ctx: AppContext) {
-  const onRequest = ctx.guards.requireAuth;
   const preHandler = ctx.heavyReads.gate;
 
   /** 404 unless the caller may see the device (as the health routes); audits the export in its format. */
@@ -51,59 +41,52 @@ export async function exportRoutes(app: AppInstance, ctx: AppContext) {
       yield csvLine(header);
       for await (const page of lines) yield page.map(csvLine).join('');
     }
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(Readable.from(body()));
+    return sendFile(reply, 'text/csv; charset=utf-8', name, Readable.from(body()));
   }
 
   const day = (iso: string) => iso.slice(0, 10);
 
-  app.get(
-    '/readings/:deviceId',
-    { onRequest, preHandler, schema: { params, querystring: readingsExportQuery } },
-    async (request, reply) => {
-      const { deviceId } = request.params;
-      const { from, to, resolution } = request.query;
-      // Temperatures in the unit the user chose (Profile → Units), named in the header.
-      const { unit } = await begin(request, deviceId, 'csv', { kind: 'readings', resolution, from, to });
-      const lines = ctx.exports.readingLines({
-        deviceId,
-        from: new Date(from),
-        to: new Date(to),
-        resolution,
-        unit,
-      });
-      const header = resolution === 'raw' ? readingsCsvHeader(unit) : rollupCsvHeader(unit);
-      return sendCsv(reply, `vitalwatch-readings-${resolution}-${day(from)}-${day(to)}.csv`, header, lines);
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.export, {
+    readings: {
+      preHandler,
+      handler: async (request, reply) => {
+        const { deviceId } = request.params;
+        const { from, to, resolution } = request.query;
+        // Temperatures in the unit the user chose (Profile → Units), named in the header.
+        const { unit } = await begin(request, deviceId, 'csv', { kind: 'readings', resolution, from, to });
+        const lines = ctx.exports.readingLines({
+          deviceId,
+          from: new Date(from),
+          to: new Date(to),
+          resolution,
+          unit,
+        });
+        const header = resolution === 'raw' ? readingsCsvHeader(unit) : rollupCsvHeader(unit);
+        return sendCsv(reply, `vitalwatch-readings-${resolution}-${day(from)}-${day(to)}.csv`, header, lines);
+      },
     },
-  );
 
-  app.get(
-    '/report/:deviceId',
-    { onRequest, preHandler, schema: { params, querystring: reportQuery } },
-    async (request, reply) => {
-      const { deviceId } = request.params;
-      const { from, to, timeZone } = request.query;
-      const { deviceName, unit } = await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
-      const period = { from: new Date(from), to: new Date(to) };
-      const pdf = await ctx.exports.report(deviceId, { deviceName, ...period, timeZone, unit });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="vitalwatch-report-${day(from)}-${day(to)}.pdf"`)
-        .send(pdf);
+    report: {
+      preHandler,
+      handler: async (request, reply) => {
+        const { deviceId } = request.params;
+        const { from, to, timeZone } = request.query;
+        const { deviceName, unit } = await begin(request, deviceId, 'pdf', { kind: 'report', from, to });
+        const period = { from: new Date(from), to: new Date(to) };
+        const pdf = await ctx.exports.report(deviceId, { deviceName, ...period, timeZone, unit });
+        return sendFile(reply, 'application/pdf', `vitalwatch-report-${day(from)}-${day(to)}.pdf`, pdf);
+      },
     },
-  );
 
-  app.get(
-    '/alerts/:deviceId',
-    { onRequest, preHandler, schema: { params, querystring: alertsExportQuery } },
-    async (request, reply) => {
-      const { deviceId } = request.params;
-      const { from, to } = request.query;
-      await begin(request, deviceId, 'csv', { kind: 'alerts', from, to });
-      const lines = ctx.exports.alertLines({ deviceId, from: new Date(from), to: new Date(to) });
-      return sendCsv(reply, `vitalwatch-alerts-${day(from)}-${day(to)}.csv`, ALERTS_CSV_HEADER, lines);
+    alerts: {
+      preHandler,
+      handler: async (request, reply) => {
+        const { deviceId } = request.params;
+        const { from, to } = request.query;
+        await begin(request, deviceId, 'csv', { kind: 'alerts', from, to });
+        const lines = ctx.exports.alertLines({ deviceId, from: new Date(from), to: new Date(to) });
+        return sendCsv(reply, `vitalwatch-alerts-${day(from)}-${day(to)}.csv`, ALERTS_CSV_HEADER, lines);
+      },
     },
-  );
+  });
 }

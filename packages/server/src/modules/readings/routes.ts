@@ -1,51 +1,19 @@
-import {
-  HEALTH_MESSAGES,
-  healthFetchBody,
-  healthFetchResponse,
-  healthHistoryBody,
-  healthHistoryResponse,
-} from '@vitalwatch/shared';
-import { z } from 'zod';
+import { contracts } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
-/** `/api/v1/health/*`. */
+/** `contracts.health`: the readings of a device the caller may see. */
 export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
   const health = ctx.readings;
-  app.post(
-    '/fetch/:deviceId',
-    {
-      onRequest: ctx.guards.requireAuth,
-      schema: {
-        params: z.object({ deviceId: z.string().min(1).max(64) }),
-        body: healthFetchBody,
-        response: { 200: healthFetchResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: HEALTH_MESSAGES.fetched,
-      data: {
-        healthData: await health.fetch(caller(request).userId, request.params.deviceId, request.body),
-      },
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.health, {
+    fetch: async (request) => ({
+      healthData: await health.fetch(caller(request).userId, request.params.deviceId, request.body),
     }),
-  );
-
-  app.post(
-    '/history/:deviceId',
-    {
-      onRequest: ctx.guards.requireAuth,
+    history: {
       preHandler: ctx.heavyReads.gate,
-      schema: {
-        params: z.object({ deviceId: z.string().min(1).max(64) }),
-        body: healthHistoryBody,
-        response: { 200: healthHistoryResponse },
-      },
+      handler: async (request) =>
+        health.history(caller(request).userId, request.params.deviceId, request.body),
     },
-    async (request) => ({
-      success: true as const,
-      message: HEALTH_MESSAGES.historyFetched,
-      data: await health.history(caller(request).userId, request.params.deviceId, request.body),
-    }),
-  );
+  });
 }

@@ -1,28 +1,16 @@
-import {
-  type AuditAction,
-  profileResponse,
-  recoveryCodesBody,
-  SERVER_MESSAGES,
-  TWO_FACTOR_MESSAGES,
-  twoFactorCodesResponse,
-  twoFactorDisableBody,
-  twoFactorEnableBody,
-  twoFactorLoginBody,
-  twoFactorLoginResponse,
-  twoFactorSetupBody,
-  twoFactorSetupResponse,
-} from '@vitalwatch/shared';
+import { type AuditAction, contracts } from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { isRefusal } from '../../errors.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
 /**
- * Two-factor sign-in under /api/v1/user: the second step of a sign-in, and the profile's setup,
+ * `contracts.twoFactor`, under /api/v1/user: the second step of a sign-in, and the profile's setup,
  * turning off and recovery codes. Every change and every refused code is in the audit log.
  */
 export async function twoFactorRoutes(app: AppInstance, ctx: AppContext) {
-  const { twoFactor, guards, config } = ctx;
+  const { twoFactor, config } = ctx;
   const rateLimit = { max: config.loginLimits.perIpPerMinute, timeWindow: 60_000 };
 
   /** Runs `work`; a refusal of the caller's request is audited as a failed `action`. */
@@ -47,97 +35,65 @@ export async function twoFactorRoutes(app: AppInstance, ctx: AppContext) {
     }
   };
 
-  app.post(
-    '/login/two-factor',
-    {
-      schema: { body: twoFactorLoginBody, response: { 200: twoFactorLoginResponse } },
-      config: { rateLimit },
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.twoFactor, {
+    logInSecondStep: {
+      rateLimit,
+      handler: async (request) => {
+        const { challengeToken, code } = request.body;
+        const done = await audited(
+          request,
+          'sign-in',
+          () => twoFactor.completeSignIn(challengeToken, code),
+          () => twoFactor.challengedUser(challengeToken),
+        );
+        if (done.recoveryCodes)
+          await ctx.audit.record(request, { action: 'two-factor-enable', actorId: done.userId });
+        await ctx.audit.record(request, {
+          action: 'sign-in',
+          actorId: done.userId,
+          detail: { secondFactor: done.factor },
+        });
+        return { ...done.session, ...(done.recoveryCodes ? { recoveryCodes: done.recoveryCodes } : {}) };
+      },
     },
-    async (request) => {
-      const { challengeToken, code } = request.body;
-      const done = await audited(
-        request,
-        'sign-in',
-        () => twoFactor.completeSignIn(challengeToken, code),
-        () => twoFactor.challengedUser(challengeToken),
-      );
-      if (done.recoveryCodes)
-        await ctx.audit.record(request, { action: 'two-factor-enable', actorId: done.userId });
-      await ctx.audit.record(request, {
-        action: 'sign-in',
-        actorId: done.userId,
-        detail: { secondFactor: done.factor },
-      });
-      return {
-        success: true as const,
-        message: SERVER_MESSAGES.loggedIn,
-        data: { ...done.session, ...(done.recoveryCodes ? { recoveryCodes: done.recoveryCodes } : {}) },
-      };
-    },
-  );
 
-  const onRequest = guards.requireAuth;
+    startSetup: {
+      rateLimit,
+      handler: async (request) => twoFactor.startSetup(caller(request).userId, request.body.password),
+    },
 
-  app.post(
-    '/two-factor/setup',
-    {
-      onRequest,
-      schema: { body: twoFactorSetupBody, response: { 200: twoFactorSetupResponse } },
-      config: { rateLimit },
+    enable: {
+      rateLimit,
+      handler: async (request) => {
+        const data = await audited(request, 'two-factor-enable', () =>
+          twoFactor.enable(caller(request), request.body.code),
+        );
+        await ctx.audit.record(request, { action: 'two-factor-enable' });
+        return data;
+      },
     },
-    async (request) => ({
-      success: true as const,
-      message: TWO_FACTOR_MESSAGES.setupStarted,
-      data: await twoFactor.startSetup(caller(request).userId, request.body.password),
-    }),
-  );
 
-  app.post(
-    '/two-factor/enable',
-    {
-      onRequest,
-      schema: { body: twoFactorEnableBody, response: { 200: twoFactorCodesResponse } },
-      config: { rateLimit },
+    disable: {
+      rateLimit,
+      handler: async (request) => {
+        const { password, code } = request.body;
+        const user = await audited(request, 'two-factor-disable', () =>
+          twoFactor.disable(caller(request).userId, password, code),
+        );
+        await ctx.audit.record(request, { action: 'two-factor-disable' });
+        return { user };
+      },
     },
-    async (request) => {
-      const data = await audited(request, 'two-factor-enable', () =>
-        twoFactor.enable(caller(request), request.body.code),
-      );
-      await ctx.audit.record(request, { action: 'two-factor-enable' });
-      return { success: true as const, message: TWO_FACTOR_MESSAGES.enabled, data };
-    },
-  );
 
-  app.post(
-    '/two-factor/disable',
-    {
-      onRequest,
-      schema: { body: twoFactorDisableBody, response: { 200: profileResponse } },
-      config: { rateLimit },
+    renewRecoveryCodes: {
+      rateLimit,
+      handler: async (request) => {
+        const data = await audited(request, 'recovery-codes-renew', () =>
+          twoFactor.renewRecoveryCodes(caller(request).userId, request.body.code),
+        );
+        await ctx.audit.record(request, { action: 'recovery-codes-renew' });
+        return data;
+      },
     },
-    async (request) => {
-      const { password, code } = request.body;
-      const user = await audited(request, 'two-factor-disable', () =>
-        twoFactor.disable(caller(request).userId, password, code),
-      );
-      await ctx.audit.record(request, { action: 'two-factor-disable' });
-      return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled, data: { user } };
-    },
-  );
-
-  app.post(
-    '/two-factor/recovery-codes',
-    {
-      onRequest,
-      schema: { body: recoveryCodesBody, response: { 200: twoFactorCodesResponse } },
-      config: { rateLimit },
-    },
-    async (request) => {
-      const data = await audited(request, 'recovery-codes-renew', () =>
-        twoFactor.renewRecoveryCodes(caller(request).userId, request.body.code),
-      );
-      await ctx.audit.record(request, { action: 'recovery-codes-renew' });
-      return { success: true as const, message: TWO_FACTOR_MESSAGES.recoveryCodesRenewed, data };
-    },
-  );
+  });
 }

@@ -1,7 +1,7 @@
-import { type PublicUser, profileResponse } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import { contracts, type PublicUser } from '@vitalwatch/shared';
 import type { SentRequest } from '@/lib/api-send.ts';
+import { callContract } from '@/lib/call-contract.ts';
 
-/** GET /user/profile: the signed-in user (`data.user`); `sent` when the request already left. */
+/** `contracts.user.getProfile`: the signed-in user; `sent` when the request already left. */
 export const getProfile = async (sent?: SentRequest): Promise<PublicUser> =>
-  (await apiRequest('/user/profile', { method: 'GET', schema: profileResponse, sent })).data.user;
+  (await callContract(contracts.user.getProfile, {}, { sent })).data.user;

@@ -1,9 +1,6 @@
-import { messageOnly } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import { contracts } from '@vitalwatch/shared';
+import { callContract } from '@/lib/call-contract.ts';
 
-/** POST /user/logout: revokes this browser's refresh token on the server. */
+/** `contracts.user.logOut`: revokes this browser's refresh token on the server. */
 export const logOut = (refreshToken: string | null) =>
-  apiRequest('/user/logout', {
-    body: refreshToken ? { refreshToken } : undefined,
-    schema: messageOnly,
-  });
+  callContract(contracts.user.logOut, { body: refreshToken ? { refreshToken } : undefined });

@@ -1,6 +1,6 @@
-import { type AuthResponse, authResponse, type SignupInput } from '@vitalwatch/shared';
-import { apiRequest } from '@/lib/api-client.ts';
+import { type AuthResponse, contracts, type SignupInput } from '@vitalwatch/shared';
+import { callContract } from '@/lib/call-contract.ts';
 
-/** POST /user/create: the new account with its first token pair. */
+/** `contracts.user.signUp`: the new account with its first token pair. */
 export const signUp = (user: SignupInput): Promise<AuthResponse> =>
-  apiRequest('/user/create', { body: { user }, auth: 'none', schema: authResponse });
+  callContract(contracts.user.signUp, { body: { user } });

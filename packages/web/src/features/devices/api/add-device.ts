@@ -1,6 +1,6 @@
-import { type UserDevice, userDeviceResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts, type UserDevice } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import { deviceSaved } from './get-devices.ts';
 
 export interface AddDeviceInput {
@@ -8,12 +8,15 @@ export interface AddDeviceInput {
   deviceName: string;
 }
 
-/** POST /device/add-device: assigns the device with this activation code to the user and names it. */
+/** `contracts.device.add`: assigns the device with this activation code to the user and names it. */
 export const addDeviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     addDevice: build.mutation<UserDevice, AddDeviceInput>({
-      query: (input) => ({ path: '/device/add-device', body: { data: input }, schema: userDeviceResponse }),
-      transformResponse: (response: z.infer<typeof userDeviceResponse>) => response.data.device,
+      ...fromContract(
+        contracts.device.add,
+        (data: AddDeviceInput) => ({ body: { data } }),
+        (response) => response.data.device,
+      ),
       onQueryStarted: onSuccess(deviceSaved),
     }),
   }),

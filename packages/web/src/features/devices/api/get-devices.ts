@@ -1,6 +1,6 @@
-import { type UserDevice, userDevicesResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts, type UserDevice } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
 /** A device list with `device` in place of the one with its id, or added at the end. */
 export function upsertDevice(devices: readonly UserDevice[], device: UserDevice): UserDevice[] {
@@ -10,14 +10,17 @@ export function upsertDevice(devices: readonly UserDevice[], device: UserDevice)
 }
 
 /**
- * POST /device/get-device in the store: the devices assigned to the signed-in user, fetched afresh
+ * `contracts.device.list` in the store: the devices assigned to the signed-in user, fetched afresh
  * when a screen that shows them opens (nothing is kept once none does).
  */
 export const userDevicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     userDevices: build.query<UserDevice[], void>({
-      query: () => ({ path: '/device/get-device', schema: userDevicesResponse }),
-      transformResponse: (response: z.infer<typeof userDevicesResponse>) => response.data.devices,
+      ...fromContract(
+        contracts.device.list,
+        () => ({}),
+        (response) => response.data.devices,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

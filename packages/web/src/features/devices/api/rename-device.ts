@@ -1,6 +1,6 @@
-import { type UserDevice, userDeviceResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts, type UserDevice } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import { deviceSaved } from './get-devices.ts';
 
 interface RenameArgs {
@@ -10,12 +10,15 @@ interface RenameArgs {
   scope: 'personal' | 'shared';
 }
 
-/** POST /device/update-device: gives one of the user's devices a new name, the caller's own or everyone's. */
+/** `contracts.device.rename`: gives one of the user's devices a new name, the caller's own or everyone's. */
 export const renameDeviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     renameDevice: build.mutation<UserDevice, RenameArgs>({
-      query: (data) => ({ path: '/device/update-device', body: { data }, schema: userDeviceResponse }),
-      transformResponse: (response: z.infer<typeof userDeviceResponse>) => response.data.device,
+      ...fromContract(
+        contracts.device.rename,
+        (data: RenameArgs) => ({ body: { data } }),
+        (response) => response.data.device,
+      ),
       onQueryStarted: onSuccess(deviceSaved),
     }),
   }),

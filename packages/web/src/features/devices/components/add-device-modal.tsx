@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { activationCodeField, deviceNameField, TOASTS } from '@vitalwatch/shared';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -8,9 +7,8 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
 import { applyServerIssues } from '@/lib/form-issues.ts';
-import { asApiError } from '@/lib/store/api.ts';
+import { useFormFailure } from '@/lib/use-form-failure.ts';
 import { useAddDeviceMutation } from '../api/add-device.ts';
 
 const addDeviceSchema = z.object({ activationCode: activationCodeField, deviceName: deviceNameField });
@@ -28,7 +26,7 @@ interface AddDeviceModalProps {
  */
 export function AddDeviceModal({ open, onClose }: AddDeviceModalProps) {
   const [addDevice] = useAddDeviceMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, clearFailure } = useFormFailure();
   const {
     register,
     handleSubmit,
@@ -39,24 +37,23 @@ export function AddDeviceModal({ open, onClose }: AddDeviceModalProps) {
 
   const close = () => {
     reset(EMPTY);
-    setFailure(null);
+    clearFailure();
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await addDevice(values).unwrap();
-      toast.success(TOASTS.deviceAdded);
-      close();
-    } catch (caught) {
-      const error = asApiError(caught);
-      applyServerIssues(error, ['activationCode', 'deviceName'], setError);
-      const message = errorMessage(error, TOASTS.deviceAddFailed);
-      setFailure(message);
-      toast.error(message);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    attempt(
+      async () => {
+        await addDevice(values).unwrap();
+        toast.success(TOASTS.deviceAdded);
+        close();
+      },
+      {
+        fallback: TOASTS.deviceAddFailed,
+        showIssues: (error) => applyServerIssues(error, ['activationCode', 'deviceName'], setError),
+      },
+    ),
+  );
 
   return (
     <Modal

@@ -8,8 +8,7 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
-import { asApiError } from '@/lib/store/api.ts';
+import { useFormFailure } from '@/lib/use-form-failure.ts';
 import { useRenameDeviceMutation } from '../api/rename-device.ts';
 
 const renameSchema = z.object({ deviceName: deviceNameField });
@@ -26,7 +25,7 @@ interface RenameDeviceModalProps {
  */
 export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
   const [renameDevice] = useRenameDeviceMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, clearFailure } = useFormFailure();
   const owner = device?.circleRole === 'owner';
   const [scope, setScope] = useState<'personal' | 'shared'>('personal');
   const {
@@ -40,24 +39,25 @@ export function RenameDeviceModal({ device, onClose }: RenameDeviceModalProps) {
   useEffect(() => {
     reset({ deviceName: device?.deviceName ?? '' });
     setScope(device?.circleRole === 'owner' && device.nickname === null ? 'shared' : 'personal');
-    setFailure(null);
-  }, [device, reset]);
+    clearFailure();
+  }, [device, reset, clearFailure]);
 
   const onSubmit = handleSubmit(async ({ deviceName }) => {
     if (!device) return;
-    setFailure(null);
-    try {
-      await renameDevice({ deviceId: device._id, newName: deviceName, scope }).unwrap();
-      toast.success(TOASTS.deviceRenamed);
-      onClose();
-    } catch (caught) {
-      const error = asApiError(caught);
-      const issue = error.issues.find((i) => i.path.endsWith('newName'));
-      if (issue) setError('deviceName', { type: 'server', message: issue.message });
-      const message = errorMessage(error, TOASTS.deviceRenameFailed);
-      setFailure(message);
-      toast.error(message);
-    }
+    await attempt(
+      async () => {
+        await renameDevice({ deviceId: device._id, newName: deviceName, scope }).unwrap();
+        toast.success(TOASTS.deviceRenamed);
+        onClose();
+      },
+      {
+        fallback: TOASTS.deviceRenameFailed,
+        showIssues: (error) => {
+          const issue = error.issues.find((i) => i.path.endsWith('newName'));
+          if (issue) setError('deviceName', { type: 'server', message: issue.message });
+        },
+      },
+    );
   });
 
   return (

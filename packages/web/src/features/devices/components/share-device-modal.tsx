@@ -10,13 +10,14 @@ import { copyToClipboard } from '@/lib/clipboard.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { asApiError } from '@/lib/store/api.ts';
-import {
-  useCreateShareLinkMutation,
-  useRevokeShareLinkMutation,
-  useShareLinksQuery,
-} from '../api/share-links.ts';
+import { useFormFailure } from '@/lib/use-form-failure.ts';
+import { useCreateShareLinkMutation } from '../api/create-share-link.ts';
+import { useShareLinksQuery } from '../api/get-share-links.ts';
+import { useRevokeShareLinkMutation } from '../api/revoke-share-link.ts';
 
-const DURATION_LABELS: Record<(typeof SHARE_DURATIONS_DAYS)[number], string> = {
+type ShareDays = (typeof SHARE_DURATIONS_DAYS)[number];
+
+const DURATION_LABELS: Record<ShareDays, string> = {
   1: '1 day',
   7: '7 days',
   30: '30 days',
@@ -30,14 +31,13 @@ const live = (link: ShareLink) => link.revokedAt === null && Date.parse(link.exp
  * listed, each revocable.
  */
 export function ShareDeviceModal({ device, onClose }: { device: UserDevice | null; onClose: () => void }) {
-  const [days, setDays] = useState<number>(7);
+  const [days, setDays] = useState<ShareDays>(7);
   const list = useShareLinksQuery(device?._id ?? skipToken);
   const links = list.data ?? [];
   const [createShareLink] = useCreateShareLinkMutation();
   const [revokeShareLink] = useRevokeShareLinkMutation();
   const [made, setMade] = useState<{ url: string; expiresAt: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, attempt, clearFailure } = useFormFailure();
   const selectId = useId();
   const linkInput = useRef<HTMLInputElement>(null);
 
@@ -52,37 +52,31 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
   if (device !== shownFor) {
     setShownFor(device);
     setMade(null);
-    setFailure(null);
+    clearFailure();
   }
   const shownFailure =
     failure ?? (list.isError ? errorMessage(asApiError(list.error), 'Failed to fetch share links') : null);
 
-  const attempt = async (work: () => Promise<void>, fallback: string) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await work();
-    } catch (error) {
-      setFailure(errorMessage(asApiError(error), fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const create = () =>
-    attempt(async () => {
-      if (!device) return;
-      const { link, token } = await createShareLink({ deviceId: device._id, days }).unwrap();
-      setMade({ url: `${window.location.origin}${PATHS.shared}/${token}`, expiresAt: link.expiresAt });
-    }, 'Failed to create the link');
+    attempt(
+      async () => {
+        if (!device) return;
+        const { link, token } = await createShareLink({ deviceId: device._id, days }).unwrap();
+        setMade({ url: `${window.location.origin}${PATHS.shared}/${token}`, expiresAt: link.expiresAt });
+      },
+      { fallback: 'Failed to create the link', toast: false },
+    );
 
   const revoke = (id: string) =>
-    attempt(async () => {
-      if (!device) return;
-      await revokeShareLink({ id, deviceId: device._id }).unwrap();
-      setMade(null);
-      toast.success('Share link revoked');
-    }, 'Failed to revoke the link');
+    attempt(
+      async () => {
+        if (!device) return;
+        await revokeShareLink({ id, deviceId: device._id }).unwrap();
+        setMade(null);
+        toast.success('Share link revoked');
+      },
+      { fallback: 'Failed to revoke the link', toast: false },
+    );
 
   const copy = async () => {
     if (!made) return;
@@ -111,7 +105,9 @@ export function ShareDeviceModal({ device, onClose }: { device: UserDevice | nul
             <select
               id={selectId}
               value={days}
-              onChange={(event) => setDays(Number(event.target.value))}
+              onChange={(event) =>
+                setDays(SHARE_DURATIONS_DAYS.find((d) => d === Number(event.target.value)) ?? 7)
+              }
               className="block rounded-lg border border-slate-300 bg-white px-2 py-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
             >
               {SHARE_DURATIONS_DAYS.map((d) => (

@@ -1,9 +1,9 @@
-import { EXPORT_MAX_RANGE_DAYS, type ExportResolution } from '@vitalwatch/shared';
+import { contracts, EXPORT_MAX_RANGE_DAYS, type ExportResolution } from '@vitalwatch/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
-import { downloadFile } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/api-error.ts';
+import { downloadContract } from '@/lib/call-contract.ts';
 import { formatDay } from '@/lib/format-date.ts';
 import { saveDownload } from '@/lib/save-download.ts';
 
@@ -24,18 +24,20 @@ export function ExportMenu({ deviceId, window }: { deviceId: string; window: { f
   const [busy, setBusy] = useState<'readings' | 'alerts' | 'report' | null>(null);
   const selectId = useId();
   const from = Math.max(window.from, window.to - MAX_MS);
-  const period = `from=${new Date(from).toISOString()}&to=${new Date(window.to).toISOString()}`;
+  const period = { from: new Date(from).toISOString(), to: new Date(window.to).toISOString() };
 
   const download = async (kind: 'readings' | 'alerts' | 'report') => {
     setBusy(kind);
     try {
-      const query =
+      const params = { deviceId };
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const file =
         kind === 'readings'
-          ? `${period}&resolution=${resolution}`
+          ? downloadContract(contracts.export.readings, { params, query: { ...period, resolution } })
           : kind === 'report'
-            ? `${period}&timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')}`
-            : period;
-      saveDownload(await downloadFile(`/export/${kind}/${encodeURIComponent(deviceId)}?${query}`));
+            ? downloadContract(contracts.export.report, { params, query: { ...period, timeZone } })
+            : downloadContract(contracts.export.alerts, { params, query: period });
+      saveDownload(await file);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export the data'));
     } finally {

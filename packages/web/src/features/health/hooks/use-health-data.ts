@@ -4,7 +4,7 @@ import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
-import { latestHealthApi, useLatestHealthQuery } from '../api/latest-health.ts';
+import { latestHealthApi, useLatestHealthQuery } from '../api/get-latest-health.ts';
 import { newerRecord } from '../utils/records.ts';
 
 export interface HealthData {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
-import { type HistoryArgs, healthHistoryApi, useLazyHealthHistoryQuery } from '../api/health-history.ts';
+import { type HistoryArgs, healthHistoryApi, useLazyHealthHistoryQuery } from '../api/get-health-history.ts';
 import { withLiveReading } from '../utils/history.ts';
 import { type HealthRangeId, rangeMs } from '../utils/records.ts';
 import { healthError } from './use-health-data.ts';

@@ -1,6 +1,6 @@
 import { HISTORY_MAX_RANGE_DAYS } from '@vitalwatch/shared';
 import { useState } from 'react';
-import { useHealthHistoryQuery } from '../api/health-history.ts';
+import { useHealthHistoryQuery } from '../api/get-health-history.ts';
 import { needsOlderThanHour, openingRange } from '../utils/opening-range.ts';
 import type { HealthRangeId } from '../utils/records.ts';
 

@@ -1,4 +1,5 @@
 import {
+  contracts,
   relativeTime,
   SHARE_HISTORY_HOURS,
   SHARE_MESSAGES,
@@ -14,13 +15,14 @@ import { HeartPulseIcon } from '@/components/icons.tsx';
 import { MetricCards } from '@/components/metric-cards.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import { downloadFile } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/api-error.ts';
+import { downloadContract } from '@/lib/call-contract.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { saveDownload } from '@/lib/save-download.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { useSharedDeviceQuery, useSharedHistoryQuery } from '../api/shared-device.ts';
+import { useSharedDeviceQuery } from '../api/get-shared-device.ts';
+import { useSharedHistoryQuery } from '../api/get-shared-history.ts';
 
 type State =
   | { status: 'loading' }
@@ -83,8 +85,8 @@ export function SharedDevicePage() {
       const to = new Date();
       const from = new Date(to.getTime() - SHARE_REPORT_DAYS * 86_400_000);
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      const query = `from=${from.toISOString()}&to=${to.toISOString()}&timeZone=${encodeURIComponent(timeZone)}`;
-      saveDownload(await downloadFile(`/shared/${encodeURIComponent(token)}/report?${query}`, 'none'));
+      const query = { from: from.toISOString(), to: to.toISOString(), timeZone };
+      saveDownload(await downloadContract(contracts.shared.report, { params: { token }, query }));
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to download the report'));
     } finally {

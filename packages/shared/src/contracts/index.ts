@@ -1,0 +1,17 @@
+import { deviceContracts } from './device.ts';
+import { exportContracts } from './export.ts';
+import { healthContracts } from './health.ts';
+import { shareContracts, sharedContracts } from './share.ts';
+import { twoFactorContracts } from './two-factor.ts';
+import { userContracts } from './user.ts';
+
+/** Every endpoint that has a contract, by module: what the server registers and the web calls. */
+export const contracts = {
+  user: userContracts,
+  twoFactor: twoFactorContracts,
+  device: deviceContracts,
+  health: healthContracts,
+  share: shareContracts,
+  shared: sharedContracts,
+  export: exportContracts,
+};
