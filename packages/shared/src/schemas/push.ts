@@ -58,6 +58,8 @@ export const pushMessageSchema = z.object({
   renotify: z.boolean().optional(),
   /** Lets the notification's Acknowledge button act on this one alert for this one user. */
   ackToken: z.string().optional(),
+  /** The message's idempotency id: the same id twice is one message sent twice (after a crash). */
+  notificationId: z.string().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 

@@ -26,7 +26,6 @@ export type { ConditionState } from './conditions.ts';
 export { AlertEngine } from './engine.ts';
 export { presentLifecycle, presentNewAlert } from './presenter.ts';
 export { notifiedUsers } from './snoozes.ts';
-export { NotificationLog } from './timeline.ts';
 
 export interface LifecycleOutcome {
   alert: AlertLifecycle;
