@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
 import { Sealer } from './auth/sealer.ts';
-import { AlertActionTokens, TokenService } from './auth/tokens.ts';
+import { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
@@ -92,10 +92,12 @@ export function composeServices(
   const alertActions = new AlertActionTokens(config.jwtSecret);
   const pushEndpoints = new PushEndpointGuard(config.pushEndpoints, options.lookupHost);
   const pushBrowsers = new PushBrowsersService(db);
+  const pushReceipts = new PushReceiptTokens(config.jwtSecret);
   const push = new PushService(
     pushBrowsers,
     config.vapid,
     alertActions,
+    pushReceipts,
     log.child({ module: 'push' }),
     pushEndpoints,
     options.push,
@@ -183,6 +185,7 @@ export function composeServices(
     heavyReads: new HeavyReads(config.heavyReads),
     push,
     pushBrowsers,
+    pushReceipts,
     pushEndpoints,
     outbox: new NotificationOutbox(
       db,

@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
-import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
+import type { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
@@ -87,6 +87,8 @@ export interface AppContext {
   push: PushService;
   /** A user's browsers subscribed to push. */
   pushBrowsers: PushBrowsersService;
+  /** Check the receipt token a push message carries (shown, opened). */
+  pushReceipts: PushReceiptTokens;
   /** Which push endpoints a browser may subscribe with (the push service's connections use it too). */
   pushEndpoints: PushEndpointGuard;
   /** Every push and e-mail of every alert as a durable job, run on every process, each once. */

@@ -152,4 +152,37 @@ describe.each(dbTargets())('the notification outbox on $name', (target) => {
     for (const b of browsers) expect(peer().requestsTo(b.endpoint)).toHaveLength(1);
     for (const { carer, alertId } of alerts) expect(await pushEvents(carer, alertId)).toHaveLength(1);
   });
+
+  it('the service worker reports a message shown, then opened: each once, on the timeline by person', async () => {
+    const browser = peer().subscriber();
+    const delivered = peer().delivered(browser.endpoint);
+    const { carer, alertId } = await sosFor(browser);
+    await built().ctx.outbox.idle();
+    const { receiptToken } = JSON.parse(browser.decrypt((await delivered).body));
+    const report = (payload: Record<string, string>) =>
+      built().app.inject({ method: 'POST', url: '/api/v1/push/receipt', payload });
+    expect((await report({ token: receiptToken, event: 'shown' })).statusCode).toBe(200);
+    expect((await report({ token: receiptToken, event: 'shown' })).statusCode).toBe(200);
+    expect((await report({ token: receiptToken, event: 'opened' })).statusCode).toBe(200);
+    const forged = await report({ token: `${receiptToken}x`, event: 'shown' });
+    expect(forged.statusCode).toBe(401);
+    const bad = await report({ token: receiptToken, event: 'read' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('event must be shown or opened');
+
+    const res = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/alert/timeline/${alertId}`,
+      headers: carer.auth,
+    });
+    const receipts = (
+      res.json().data.timeline as Array<{ kind: string; by: string; channel: string; detail: null }>
+    )
+      .filter((e) => e.kind === 'shown' || e.kind === 'opened')
+      .map((e) => [e.kind, e.by, e.channel, e.detail]);
+    expect(receipts).toEqual([
+      ['shown', carer.user.username, 'push', null],
+      ['opened', carer.user.username, 'push', null],
+    ]);
+  });
 });

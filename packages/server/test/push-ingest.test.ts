@@ -59,6 +59,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       priority: 'high',
       ackToken: expect.any(String),
       notificationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      receiptToken: expect.any(String),
     });
     expect(request.headers.urgency).toBe('high');
     expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer().origin);

@@ -57,6 +57,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
       priority: 'high',
       ackToken: expect.any(String),
       notificationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      receiptToken: expect.any(String),
     });
     expect(request.headers).toMatchObject({ ttl: '3600', urgency: 'high', 'content-encoding': 'aes128gcm' });
     const claims = verifyVapid(request.headers.authorization, vapid.publicKey);

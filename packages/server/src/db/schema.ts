@@ -368,7 +368,7 @@ export const alertEvents = pgTable(
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
     at: ts('at').notNull().defaultNow(),
-    kind: text('kind', { enum: ['notified', 'escalated'] }).notNull(),
+    kind: text('kind', { enum: ['notified', 'shown', 'opened', 'escalated'] }).notNull(),
     /** Who was notified (kept by name: the record outlives the account). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),

@@ -4,7 +4,7 @@ import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalw
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
-import type { AlertActionTokens } from '../auth/tokens.ts';
+import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { notifiedUsers } from '../modules/alert/service.ts';
@@ -64,6 +64,8 @@ export class PushService implements OutboxChannel {
   private readonly vapid: AppConfig['vapid'];
   /** Signs the token of each notification's Acknowledge button. */
   private readonly actions: AlertActionTokens;
+  /** Signs each message's receipt token (shown, opened). */
+  private readonly receipts: PushReceiptTokens;
   private readonly log: FastifyBaseLogger;
   /** Which endpoints may be sent to; also guards each connection. */
   private readonly endpoints: PushEndpointGuard;
@@ -72,6 +74,7 @@ export class PushService implements OutboxChannel {
     browsers: PushBrowsersService,
     vapid: AppConfig['vapid'],
     actions: AlertActionTokens,
+    receipts: PushReceiptTokens,
     log: FastifyBaseLogger,
     endpoints: PushEndpointGuard,
     options: Partial<PushServiceOptions> = {},
@@ -79,6 +82,7 @@ export class PushService implements OutboxChannel {
     this.browsers = browsers;
     this.vapid = vapid;
     this.actions = actions;
+    this.receipts = receipts;
     this.log = log;
     this.endpoints = endpoints;
     this.options = { ...DEFAULTS, ...options };
@@ -123,6 +127,7 @@ export class PushService implements OutboxChannel {
         ...alertNotification(alert, step),
         ...(ackToken ? { ackToken } : {}),
         notificationId: id,
+        receiptToken: await this.receipts.sign(id, alert._id, s.userId),
       });
       out.push({
         id,

@@ -1,8 +1,26 @@
 import type { AlertTimelineEntry } from '@vitalwatch/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { alertEvents } from '../../db/schema.ts';
+import { alertEvents, alerts, users } from '../../db/schema.ts';
 import type { LifecycleRow, StoredAlert } from './rows.ts';
+
+/**
+ * A browser's receipt for one push message: shown on the device, or opened. Recorded once per
+ * message and event (the message id is kept as its detail), and only while the alert exists.
+ */
+export async function recordReceipt(
+  tx: Tx,
+  receipt: { notificationId: string; alertId: string; userId: string; event: 'shown' | 'opened' },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into ${alertEvents} (alert_id, kind, user_id, user_name, channel, detail)
+      select a.id, ${receipt.event}, u.id, u.username, 'push', ${receipt.notificationId}
+      from ${alerts} a left join ${users} u on u.id = ${receipt.userId}::uuid
+      where a.id = ${receipt.alertId}::uuid
+        and not exists (select 1 from ${alertEvents} e where e.alert_id = a.id and e.kind = ${receipt.event}
+          and e.detail = ${receipt.notificationId})`,
+  );
+}
 
 /** Record an escalation step (in the transaction that takes it), at the time it is taken. */
 export async function recordEscalation(tx: Tx, alertId: string, detail: string): Promise<void> {
@@ -39,7 +57,8 @@ export async function alertTimeline(
       by: e.userName,
       channel: e.channel,
       ok: e.ok,
-      detail: e.detail,
+      // A receipt's detail is its message id, kept to record each receipt once: no news to a reader.
+      detail: e.kind === 'shown' || e.kind === 'opened' ? null : e.detail,
     })),
   ];
   if (alert.acknowledgedAt) {

@@ -19,6 +19,10 @@ function describe(e: AlertTimelineEntry): string {
         ? `${how} delivered to ${who}`
         : `${how} to ${who} failed${e.detail ? `: ${e.detail}` : ''}`;
     }
+    case 'shown':
+      return `push notification shown on a device of ${who}`;
+    case 'opened':
+      return `push notification opened by ${who}`;
     case 'escalated':
       return `Escalated: ${e.detail ?? ''}`;
     case 'acknowledged':
