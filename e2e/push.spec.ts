@@ -274,19 +274,20 @@ test.describe('push after sign-in', () => {
         `shown ${user.username} push`,
       ]);
 
-    // What the person sees: the alert's timeline with the receipts, at 1280 and 375 px, both themes.
-    await page.goto('/dashboard/alerts');
-    await page.getByTestId('alerts-list').getByRole('button', { name: 'Details' }).first().click();
-    const timeline = page.getByTestId('alert-timeline');
-    await expect(timeline).toContainText(`push notification shown on a device of ${user.username}`);
-    await expect(timeline).toContainText(`push notification opened by ${user.username}`);
+    // What the person sees: the alert's timeline with the receipts, at 1280 and 375 px, both themes
+    // (the theme follows the system's at load).
     for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/dashboard/alerts');
+      await page.getByTestId('alerts-list').getByRole('button', { name: 'Details' }).first().click();
+      const timeline = page.getByTestId('alert-timeline');
+      await expect(timeline).toContainText(`push notification shown on a device of ${user.username}`);
+      await expect(timeline).toContainText(`push notification opened by ${user.username}`);
       for (const [label, width] of [
         ['desktop', 1280],
         ['mobile', 375],
       ] as const) {
         await page.setViewportSize({ width, height: 800 });
-        await page.emulateMedia({ colorScheme: theme });
         await timeline.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `.tmp/screenshots/receipts-timeline-${theme}-${label}.png` });
       }
