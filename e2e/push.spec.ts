@@ -205,6 +205,8 @@ test.describe('push after sign-in', () => {
       alertId: expect.any(String),
       priority: 'high',
       ackToken: expect.any(String),
+      notificationId: expect.any(String),
+      receiptToken: expect.any(String),
     });
 
     // The notification's Acknowledge button, through the worker's real handler: no page involved.
@@ -223,7 +225,7 @@ test.describe('push after sign-in', () => {
       expect(await shownNotifications(page)).toEqual([
         expect.objectContaining({
           title: 'SOS pressed',
-          data: { url: '/dashboard/alerts', ackToken: message.ackToken },
+          data: { url: '/dashboard/alerts', ackToken: message.ackToken, receiptToken: message.receiptToken },
         }),
       ]);
     }).toPass({ timeout: 20_000, intervals: [1000, 2000] });
@@ -252,6 +254,44 @@ test.describe('push after sign-in', () => {
     await expect
       .poll(() => shownNotifications(page))
       .toEqual([expect.objectContaining({ title: 'Alert acknowledged' })]);
+
+    // The worker reported the message shown, and the click opened (here: acknowledged) it.
+    await expect
+      .poll(async () => {
+        const res = await page.request.post(`/api/v1/alert/timeline/${message.alertId}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        return (await res.json()).data.timeline
+          .filter((e: { kind: string }) => ['notified', 'shown', 'opened', 'acknowledged'].includes(e.kind))
+          .map((e: { kind: string; by: string; channel: string | null }) => `${e.kind} ${e.by} ${e.channel}`)
+          .sort();
+      })
+      // The acknowledgement and the "opened" receipt leave the worker together: either may be first.
+      .toEqual([
+        `acknowledged ${user.username} null`,
+        `notified ${user.username} push`,
+        `opened ${user.username} push`,
+        `shown ${user.username} push`,
+      ]);
+
+    // What the person sees: the alert's timeline with the receipts, at 1280 and 375 px, both themes
+    // (the theme follows the system's at load).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/dashboard/alerts');
+      await page.getByTestId('alerts-list').getByRole('button', { name: 'Details' }).first().click();
+      const timeline = page.getByTestId('alert-timeline');
+      await expect(timeline).toContainText(`push notification shown on a device of ${user.username}`);
+      await expect(timeline).toContainText(`push notification opened by ${user.username}`);
+      for (const [label, width] of [
+        ['desktop', 1280],
+        ['mobile', 375],
+      ] as const) {
+        await page.setViewportSize({ width, height: 800 });
+        await timeline.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `.tmp/screenshots/receipts-timeline-${theme}-${label}.png` });
+      }
+    }
   });
 
   test('with permission denied, signing in asks nothing and forgets the token; Enable alerts shows the warning and saves nothing', async ({

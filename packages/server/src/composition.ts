@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
 import { authGuards } from './auth/plugin.ts';
 import { Sealer } from './auth/sealer.ts';
-import { AlertActionTokens, TokenService } from './auth/tokens.ts';
+import { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
@@ -12,13 +12,13 @@ import type { Database } from './db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from './db/partitions.ts';
 import { HeavyReads } from './http/heavy-reads.ts';
 import { EventBus } from './lib/events.ts';
-import { AlertMailer } from './mail/alert-mailer.ts';
+import { AlertMailer, type AlertMailerOptions } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics/prometheus.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { AdminService } from './modules/admin/service.ts';
 import { alertRoutes } from './modules/alert/routes.ts';
-import { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
+import { AlertEngine, AlertService } from './modules/alert/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
 import { ActivationAttempts } from './modules/device/activation-attempts.ts';
@@ -46,6 +46,7 @@ import { twoFactorRoutes } from './modules/user/two-factor-routes.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
 import { MqttGateway } from './mqtt/gateway.ts';
 import { registerMqtt } from './mqtt/index.ts';
+import { NotificationOutbox } from './notification-outbox/outbox.ts';
 import { type HostLookup, PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import { PushService, type PushServiceOptions } from './push-delivery/push-service.ts';
 import { type Realtime, registerRealtime } from './realtime/socket-server.ts';
@@ -60,6 +61,8 @@ import { SystemStatusService } from './system-status/system-status.ts';
 export interface ComposeOptions {
   /** Push sending settings, e.g. the CA of a test's local push service. */
   push?: Partial<PushServiceOptions>;
+  /** Alert mail retry settings (tests shorten the waits). */
+  mail?: Partial<AlertMailerOptions>;
   /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
   lookupHost?: HostLookup;
 }
@@ -88,18 +91,23 @@ export function composeServices(
     log,
   );
   const alertActions = new AlertActionTokens(config.jwtSecret);
-  const notificationLog = new NotificationLog(db, log.child({ module: 'alert-timeline' }));
   const pushEndpoints = new PushEndpointGuard(config.pushEndpoints, options.lookupHost);
   const pushBrowsers = new PushBrowsersService(db);
+  const pushReceipts = new PushReceiptTokens(config.jwtSecret);
   const push = new PushService(
-    db,
     pushBrowsers,
     config.vapid,
     alertActions,
-    notificationLog,
+    pushReceipts,
     log.child({ module: 'push' }),
     pushEndpoints,
     options.push,
+  );
+  const alertMailer = new AlertMailer(
+    createMailer(config),
+    `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
+    log.child({ module: 'mail' }),
+    options.mail,
   );
   const events = new EventBus();
   const twoFactorPolicy = { requireForAdmins: config.requireAdminTwoFactor ?? false };
@@ -178,15 +186,15 @@ export function composeServices(
     heavyReads: new HeavyReads(config.heavyReads),
     push,
     pushBrowsers,
+    pushReceipts,
     pushEndpoints,
-    notificationLog,
-    alertMailer: new AlertMailer(
+    outbox: new NotificationOutbox(
       db,
-      createMailer(config),
-      `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
-      notificationLog,
-      log.child({ module: 'mail' }),
+      [push, alertMailer],
+      log.child({ module: 'notification-outbox' }),
+      config.notifications,
     ),
+    alertMailer,
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
   };
 }
@@ -228,8 +236,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     offlineSweepMs: ctx.config.ingest?.offlineSweepIntervalMs ?? DEFAULT_OFFLINE_SWEEP_MS,
     escalationMs: ctx.config.ingest?.escalationIntervalMs ?? DEFAULT_ESCALATION_MS,
   });
-  ctx.push.listen(ctx.events);
-  ctx.alertMailer.listen(ctx.events);
+  ctx.outbox.start(ctx.events);
   const realtime = registerRealtime(app, ctx);
   registerMetrics(app, ctx, () => realtime.io.engine.clientsCount);
   await registerMqtt(app, ctx);
@@ -239,9 +246,9 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop()]);
     // Queued readings are written (and their events published) before the listeners stop.
     await ctx.ingest.drain();
-    // Background senders finish what is in flight while the database is still open.
-    await Promise.all([ctx.push.close(ctx.events), ctx.alertMailer.close(ctx.events)]);
-    await ctx.notificationLog.flush();
+    // The outbox finishes the batch in flight while the database is still open; the rest waits in it.
+    await ctx.outbox.stop(ctx.events);
+    ctx.alertMailer.close();
   };
   return { realtime, stop };
 }

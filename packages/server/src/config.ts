@@ -152,6 +152,10 @@ export const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often this process looks for due notifications in the outbox (ms); 0 leaves it to the other processes. */
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Seconds a claimed notification is one process's before another may send it (after a crash). */
+  NOTIFICATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
   /** Tests only (NODE_ENV=test): hosts exempt from the push endpoint rules, e.g. a local push service. */
   PUSH_TEST_ONLY_HOSTS: z.string().optional().transform(hostList),
 });
@@ -212,6 +216,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** REQUIRE_ADMIN_2FA (default off). */
   requireAdminTwoFactor?: boolean;
+  /** The notification outbox's worker on this process; unset fields take its defaults (notification-outbox/outbox.ts). */
+  notifications?: { pollMs?: number; leaseMs?: number };
 }
 
 export class ConfigError extends Error {}
@@ -309,6 +315,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
     metricsToken: env.METRICS_TOKEN,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA,
+    notifications: {
+      ...(env.NOTIFICATION_POLL_MS === undefined ? {} : { pollMs: env.NOTIFICATION_POLL_MS }),
+      ...(env.NOTIFICATION_LEASE_SECONDS === undefined
+        ? {}
+        : { leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 }),
+    },
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }

@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
-import type { AlertActionTokens, TokenService } from './auth/tokens.ts';
+import type { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
@@ -16,7 +16,7 @@ import type { HeavyReads } from './http/heavy-reads.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AdminService } from './modules/admin/service.ts';
-import type { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
+import type { AlertEngine, AlertService } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
@@ -28,6 +28,7 @@ import type { ShareService } from './modules/share/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/gateway.ts';
+import type { NotificationOutbox } from './notification-outbox/outbox.ts';
 import type { PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import type { PushService } from './push-delivery/push-service.ts';
 import type { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
@@ -82,15 +83,17 @@ export interface AppContext {
   systemStatus: SystemStatusService;
   /** Event-loop lag, for the API's status. */
   eventLoop: EventLoopMonitor;
-  /** Web Push of new alerts to every assigned user's browsers, in the background. */
+  /** Web Push of alerts to every contact's browsers (a channel of the outbox). */
   push: PushService;
   /** A user's browsers subscribed to push. */
   pushBrowsers: PushBrowsersService;
+  /** Check the receipt token a push message carries (shown, opened). */
+  pushReceipts: PushReceiptTokens;
   /** Which push endpoints a browser may subscribe with (the push service's connections use it too). */
   pushEndpoints: PushEndpointGuard;
-  /** What became of each push and e-mail of an alert (its timeline), written in batches. */
-  notificationLog: NotificationLog;
-  /** Alert emails to assigned users who opted in, in the background. */
+  /** Every push and e-mail of every alert as a durable job, run on every process, each once. */
+  outbox: NotificationOutbox;
+  /** Alert emails to assigned users who opted in (a channel of the outbox). */
   alertMailer: AlertMailer;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;

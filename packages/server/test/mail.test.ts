@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransientMailError } from '../src/mail/alert-mailer.ts';
 import { outboxDir } from '../src/mail/mailer.ts';
 import { dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord } from './push-fixtures.ts';
+import { alertRecord, queueAlerts } from './push-fixtures.ts';
 
 /** Enough of RFC 2045 quoted-printable for ASCII bodies: soft line breaks and =XX escapes. */
 const decodeQuotedPrintable = (s: string) =>
@@ -49,16 +49,8 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
       deviceName: "Grandma's band",
       createdAt: '2026-03-04T05:06:07.000Z',
     });
-    built().ctx.events.emit(
-      'alerts',
-      {
-        deviceId,
-        userIds: [watcher.user._id, quiet.user._id],
-        contactIds: [watcher.user._id, quiet.user._id],
-      },
-      [alert],
-    );
-    await built().ctx.alertMailer.idle();
+    await queueAlerts(built(), [watcher.user._id, quiet.user._id], [alert]);
+    await built().ctx.outbox.idle();
 
     const sent = mails().slice(before);
     expect(sent).toHaveLength(1);
@@ -69,6 +61,8 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
     expect(unfolded).toContain('From: VitalWatch <test@vitalwatch.local>');
     expect(unfolded).toContain("Subject: VitalWatch alert: Fall detected (Grandma's band)");
     expect(unfolded.toLowerCase()).toContain(`x-vitalwatch-alert-id: ${alert._id}`);
+    // The outbox job's id: a mail sent again after a crash is the same message to the reader's mail system.
+    expect(unfolded).toMatch(/Message-ID: <[0-9a-f-]{36}@vitalwatch\.notification>/);
     expect(mail).toContain('Hello Wendy Watcher,');
     expect(mail).toContain('A fall was detected <check now>');
     expect(mail).toContain('A fall was detected &#60;check now&#62;');
@@ -91,10 +85,8 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
       payload: { enabled: false },
     });
     const deviceId = randomUUID();
-    built().ctx.events.emit('alerts', { deviceId, userIds: [user.user._id], contactIds: [user.user._id] }, [
-      alertRecord(deviceId, 'SOS'),
-    ]);
-    await built().ctx.alertMailer.idle();
+    await queueAlerts(built(), [user.user._id], [alertRecord(deviceId, 'SOS')]);
+    await built().ctx.outbox.idle();
     expect(mails().join('\n')).not.toContain(user.user.email);
   });
 });

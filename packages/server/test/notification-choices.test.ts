@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import { alertRecord, PEER_ENDPOINTS, queueAlerts, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { type Subscriber, selfSignedCert } from './push-peer.ts';
 
 const identity = selfSignedCert();
@@ -47,8 +47,8 @@ describe.each(dbTargets())('snoozes and quiet hours are personal on $name', (tar
   async function deliver(carers: TestUser[], browsers: Subscriber[], alerts: AlertRecord[]) {
     const before = browsers.map((s) => peer().requestsTo(s.endpoint).length);
     const ids = carers.map((c) => c.user._id);
-    built().ctx.events.emit('alerts', { deviceId: alerts[0]!.device, userIds: ids, contactIds: ids }, alerts);
-    await built().ctx.push.idle();
+    await queueAlerts(built(), ids, alerts);
+    await built().ctx.outbox.idle();
     return browsers.map((s, i) =>
       peer()
         .requestsTo(s.endpoint)

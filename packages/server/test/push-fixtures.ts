@@ -3,6 +3,7 @@ import { type AlertRecord, priorityOf, pushBrowsersResponse } from '@vitalwatch/
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
+import { enqueueNotices } from '../src/notification-outbox/repository.ts';
 import { signup, type TestUser } from './helpers.ts';
 import { PushPeer, type Subscriber, type TlsIdentity } from './push-peer.ts';
 
@@ -24,6 +25,18 @@ export const alertRecord = (deviceId: string, alertType: string, overrides: Part
     resolved: null,
     ...overrides,
   }) satisfies AlertRecord;
+
+/**
+ * Queue alerts' push and e-mail to these contacts in the notification outbox, as the transaction
+ * that stores an alert (`step` 0) or takes an escalation step does; the outbox's workers send them.
+ */
+export const queueAlerts = (built: BuiltApp, contactIds: string[], alerts: AlertRecord[], step = 0) =>
+  built.ctx.db.transaction((tx) =>
+    enqueueNotices(
+      tx,
+      alerts.map((alert) => ({ alert, contactIds, step })),
+    ),
+  );
 
 export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 

@@ -58,6 +58,8 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
       alertId: stored?._id,
       priority: 'high',
       ackToken: expect.any(String),
+      notificationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      receiptToken: expect.any(String),
     });
     expect(request.headers.urgency).toBe('high');
     expect(verifyVapid(request.headers.authorization, vapid.publicKey).aud).toBe(peer().origin);
@@ -120,7 +122,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
     peer().script(gone.endpoint, { status: 410 });
     const t0 = Date.now();
     await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' });
-    await built().ctx.push.idle();
+    await built().ctx.outbox.idle();
     const { _id: alertId } = (
       await built().app.inject({ method: 'POST', url: '/api/v1/alert/latest/1', headers: user.auth })
     ).json().data.alerts[0];
@@ -128,6 +130,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
     const timelineOf = () =>
       built().app.inject({ method: 'POST', url: `/api/v1/alert/timeline/${alertId}`, headers: user.auth });
     // The repeat's push and e-mail, recorded once sent.
+    await built().ctx.outbox.idle();
     await vi.waitFor(async () => expect((await timelineOf()).json().data.timeline).toHaveLength(6));
     const act = (action: string, note?: string) =>
       built().app.inject({

@@ -7,7 +7,14 @@ import webpush from 'web-push';
 import { upsertPushSubscription } from '../src/modules/user/repository.ts';
 import { PushEndpointGuard, RefusedPushEndpointError } from '../src/push-delivery/endpoint-guard.ts';
 import { dbTargets, useTestApp } from './helpers.ts';
-import { alertRecord, browsersOf, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import {
+  alertRecord,
+  browsersOf,
+  PEER_ENDPOINTS,
+  queueAlerts,
+  usePushPeer,
+  userWithBrowsers,
+} from './push-fixtures.ts';
 import { Subscriber, selfSignedCert } from './push-peer.ts';
 import { PUBLIC_TEST_ADDRESS, TestDns } from './test-dns.ts';
 
@@ -36,13 +43,9 @@ describe.each(dbTargets())('sending refuses what a push host resolves to now, on
     const lookupsBefore = dns.lookups.filter((name) => name === host).length;
 
     const delivered = peer().delivered(healthy.endpoint);
-    built().ctx.events.emit(
-      'alerts',
-      { deviceId: randomUUID(), userIds: [user.user._id], contactIds: [user.user._id] },
-      [alertRecord(randomUUID(), 'SOS')],
-    );
+    await queueAlerts(built(), [user.user._id], [alertRecord(randomUUID(), 'SOS')]);
     await delivered;
-    await built().ctx.push.idle();
+    await built().ctx.outbox.idle();
 
     // The connection looked the name up again, refused the answer, and did not retry.
     expect(dns.lookups.filter((name) => name === host).length).toBe(lookupsBefore + 1);
@@ -62,12 +65,8 @@ describe.each(dbTargets())('sending refuses what a push host resolves to now, on
       userAgent: null,
     });
     expect(await browsersOf(built(), user)).toHaveLength(1);
-    built().ctx.events.emit(
-      'alerts',
-      { deviceId: randomUUID(), userIds: [user.user._id], contactIds: [user.user._id] },
-      [alertRecord(randomUUID(), 'FALL')],
-    );
-    await built().ctx.push.idle();
+    await queueAlerts(built(), [user.user._id], [alertRecord(randomUUID(), 'FALL')]);
+    await built().ctx.outbox.idle();
     expect(await browsersOf(built(), user)).toEqual([]);
   });
 });

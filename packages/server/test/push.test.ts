@@ -3,7 +3,14 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { alertRecord, browsersOf, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import {
+  alertRecord,
+  browsersOf,
+  PEER_ENDPOINTS,
+  queueAlerts,
+  usePushPeer,
+  userWithBrowsers,
+} from './push-fixtures.ts';
 import { selfSignedCert, verifyVapid } from './push-peer.ts';
 
 const identity = selfSignedCert();
@@ -16,10 +23,10 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     { push: { ca: identity.cert, baseDelayMs: 20, maxDelayMs: 2_000 } },
   );
   const peer = usePushPeer(identity);
-  const emit = (deviceId: string, users: TestUser[], alerts: AlertRecord[]) =>
-    built().ctx.events.emit(
-      'alerts',
-      { deviceId, userIds: users.map((u) => u.user._id), contactIds: users.map((u) => u.user._id) },
+  const sendTo = (users: TestUser[], alerts: AlertRecord[]) =>
+    queueAlerts(
+      built(),
+      users.map((u) => u.user._id),
       alerts,
     );
 
@@ -38,7 +45,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
       alertMessage: 'SOS button pressed',
     });
     const delivered = peer().delivered(browser.endpoint);
-    emit(deviceId, [user], [alert]);
+    await sendTo([user], [alert]);
     const request = await delivered;
 
     expect(JSON.parse(browser.decrypt(request.body))).toEqual({
@@ -49,6 +56,8 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
       alertId: alert._id,
       priority: 'high',
       ackToken: expect.any(String),
+      notificationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      receiptToken: expect.any(String),
     });
     expect(request.headers).toMatchObject({ ttl: '3600', urgency: 'high', 'content-encoding': 'aes128gcm' });
     const claims = verifyVapid(request.headers.authorization, vapid.publicKey);
@@ -58,7 +67,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     expect(claims.exp).toBeGreaterThan(now);
     expect(claims.exp).toBeLessThanOrEqual(now + 24 * 3600);
 
-    await built().ctx.push.idle();
+    await built().ctx.outbox.idle();
     const [saved] = await browsersOf(built(), user);
     expect(saved?.lastSuccessAt).not.toBeNull();
   });
@@ -67,7 +76,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     const browser = peer().subscriber();
     const user = await userWithBrowsers(built(), browser);
     const delivered = peer().delivered(browser.endpoint);
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'FALL')]);
+    await sendTo([user], [alertRecord(randomUUID(), 'FALL')]);
     const { body } = await delivered;
     const tampered = Buffer.from(body);
     const at = tampered.length - 20;
@@ -80,10 +89,10 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     const browser = peer().subscriber();
     const user = await userWithBrowsers(built(), browser);
     let delivered = peer().delivered(browser.endpoint);
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'HIGH_HEART_RATE')]);
+    await sendTo([user], [alertRecord(randomUUID(), 'HIGH_HEART_RATE')]);
     expect((await delivered).headers.urgency).toBe('normal');
     delivered = peer().delivered(browser.endpoint);
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'BATTERY')]);
+    await sendTo([user], [alertRecord(randomUUID(), 'BATTERY')]);
     expect((await delivered).headers.urgency).toBe('low');
   });
 
@@ -93,11 +102,7 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     const deviceId = randomUUID();
     const alert = alertRecord(deviceId, 'FALL', { alertTitle: 'Fall detected' });
     const delivered = peer().delivered(browser.endpoint);
-    built().ctx.events.emit(
-      'escalation',
-      { deviceId, userIds: [user.user._id], contactIds: [user.user._id] },
-      { alert, step: 2, includesBackup: false },
-    );
+    await queueAlerts(built(), [user.user._id], [alert], 2);
     const request = await delivered;
     expect(JSON.parse(browser.decrypt(request.body))).toMatchObject({
       title: 'Still unacknowledged: Fall detected',
@@ -120,8 +125,8 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     await userWithBrowsers(built(), outsider);
     const deviceId = randomUUID();
     const alerts = [alertRecord(deviceId, 'FALL'), alertRecord(deviceId, 'LOW_SPO2')];
-    emit(deviceId, [alice, bob, alice], alerts);
-    await built().ctx.push.idle();
+    await sendTo([alice, bob, alice], alerts);
+    await built().ctx.outbox.idle();
 
     for (const browser of [a1, a2, b1]) {
       const bodies = peer()
@@ -137,8 +142,8 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     const kept = peer().subscriber();
     const user = await userWithBrowsers(built(), gone, kept);
     peer().script(gone.endpoint, { status });
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'SOS')]);
-    await built().ctx.push.idle();
+    await sendTo([user], [alertRecord(randomUUID(), 'SOS')]);
+    await built().ctx.outbox.idle();
     expect(peer().requestsTo(gone.endpoint)).toHaveLength(1);
     const left = await browsersOf(built(), user);
     expect(left).toHaveLength(1);
@@ -153,13 +158,13 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     peer().script(flaky.endpoint, { status: 503 }, { status: 500 });
     const alert = alertRecord(randomUUID(), 'SOS');
     const limitedDelivered = peer().delivered(limited.endpoint);
-    emit(randomUUID(), [user], [alert]);
+    await sendTo([user], [alert]);
 
     const second = await limitedDelivered;
     const first = peer().requestsTo(limited.endpoint)[0];
     expect(second.at - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
     expect(JSON.parse(limited.decrypt(second.body)).body).toBe(alert.alertMessage);
-    await built().ctx.push.idle();
+    await built().ctx.outbox.idle();
     const flakyRequests = peer().requestsTo(flaky.endpoint);
     expect(flakyRequests).toHaveLength(3);
     expect(JSON.parse(flaky.decrypt(flakyRequests[2]!.body)).body).toBe(alert.alertMessage);
@@ -170,8 +175,8 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     const down = peer().subscriber();
     const user = await userWithBrowsers(built(), down);
     peer().script(down.endpoint, ...Array.from({ length: 10 }, () => ({ status: 502 })));
-    emit(randomUUID(), [user], [alertRecord(randomUUID(), 'SOS')]);
-    await built().ctx.push.idle();
+    await sendTo([user], [alertRecord(randomUUID(), 'SOS')]);
+    await built().ctx.outbox.idle();
     expect(peer().requestsTo(down.endpoint)).toHaveLength(4);
     expect(await browsersOf(built(), user)).toHaveLength(1);
     expect(built().ctx.push.configured()).toBe(true);
@@ -186,11 +191,11 @@ describe.each(dbTargets())('Web Push delivery on $name', (target) => {
     let release = () => {};
     peer().script(stuck.endpoint, { status: 201, hold: new Promise<void>((r) => (release = r)) });
     const stuckDelivered = peer().delivered(stuck.endpoint);
-    emit(randomUUID(), [alice], [alertRecord(randomUUID(), 'SOS')]);
+    await sendTo([alice], [alertRecord(randomUUID(), 'SOS')]);
     await expect.poll(() => peer().requestsTo(stuck.endpoint).length).toBe(1);
     // The stuck request is in flight and unanswered; another user's push still goes through.
     const healthyDelivered = peer().delivered(healthy.endpoint);
-    emit(randomUUID(), [bob], [alertRecord(randomUUID(), 'SOS')]);
+    await sendTo([bob], [alertRecord(randomUUID(), 'SOS')]);
     await healthyDelivered;
     release();
     await stuckDelivered;

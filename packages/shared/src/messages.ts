@@ -164,6 +164,7 @@ export const SERVER_MESSAGES = {
   pushNotConfigured: 'Push notifications are not configured on this server',
   pushBrowsers: 'Connected browsers fetched',
   pushBrowserRemoved: 'Browser disconnected',
+  pushReceiptRecorded: 'Receipt recorded',
   pushEndpointCheckFailed: "Could not check this browser's push service right now; try again shortly",
 } as const;
 

@@ -11,6 +11,8 @@ const ICON = '/pwa-192x192.png';
 const BADGE = '/pwa-64x64.png';
 const URGENT_TYPES = ['FALL', 'SOS'];
 const ACK_PATH = '/api/v1/alert/acknowledge-by-token';
+/** Where a push message is reported shown, then opened (its receipt token says which and whose). */
+const RECEIPT_PATH = '/api/v1/push/receipt';
 const ACK_ACTION = 'acknowledge';
 /** Message type posted to open windows for every push (`onForegroundMessage` in src/lib/push.ts). */
 const PUSH_MESSAGE_TYPE = 'vitalwatch:push';
@@ -52,6 +54,7 @@ function pushMessage(data) {
     priority: text(raw.priority, undefined),
     renotify: raw.renotify === true,
     ackToken: text(raw.ackToken, undefined),
+    receiptToken: text(raw.receiptToken, undefined),
   };
 }
 
@@ -121,13 +124,37 @@ async function showPush(message) {
     body: message.body,
     icon: ICON,
     badge: BADGE,
-    data: { url: message.url, ...(message.ackToken ? { ackToken: message.ackToken } : {}) },
+    data: {
+      url: message.url,
+      ...(message.ackToken ? { ackToken: message.ackToken } : {}),
+      ...(message.receiptToken ? { receiptToken: message.receiptToken } : {}),
+    },
     // An escalation repeat sounds again even with the app open: nobody has acknowledged it yet.
     ...(message.tag ? { tag: message.tag, renotify: message.renotify || !onScreen } : {}),
     silent: onScreen && !message.renotify,
     requireInteraction: urgent,
     ...(message.ackToken ? { actions: [{ action: ACK_ACTION, title: 'Acknowledge' }] } : {}),
   });
+  await sendReceipt(message.receiptToken, 'shown');
+}
+
+/**
+ * Tell the server this message reached the person's screen (shown) or them (opened): without it,
+ * a message the push service accepted for a phone in a drawer looks the same as one seen. Best
+ * effort, 10 s at most; a failure changes nothing for the person.
+ */
+async function sendReceipt(token, event) {
+  if (typeof token !== 'string') return;
+  try {
+    await fetch(RECEIPT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, event }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    // Offline or the server away: the receipt is lost, the notification is not.
+  }
 }
 
 self.addEventListener('notificationclick', (event) => {
@@ -135,10 +162,12 @@ self.addEventListener('notificationclick', (event) => {
   notification.close();
   const data = notification.data ?? {};
   if (event.action === ACK_ACTION && typeof data.ackToken === 'string') {
-    event.waitUntil(acknowledge(notification, data));
+    event.waitUntil(Promise.all([acknowledge(notification, data), sendReceipt(data.receiptToken, 'opened')]));
     return;
   }
-  event.waitUntil(openOrFocus(sameOriginPath(data.url)));
+  event.waitUntil(
+    Promise.all([openOrFocus(sameOriginPath(data.url)), sendReceipt(data.receiptToken, 'opened')]),
+  );
 });
 
 /** Acknowledge from the notification; if that fails, open the app so the person can act there. */

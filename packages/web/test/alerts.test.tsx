@@ -392,6 +392,8 @@ describe('alert timeline', () => {
               ok: false,
               detail: 'mailbox full',
             }),
+            entry('event-4', 1, { kind: 'shown', by: 'ann', channel: 'push' }),
+            entry('event-5', 1, { kind: 'opened', by: 'ann', channel: 'push' }),
             entry('event-3', 2, { kind: 'escalated', detail: 'Step 1: not acknowledged, sent again' }),
             entry('acknowledged', 3, { kind: 'acknowledged', by: 'ann', detail: 'On my way' }),
           ],
@@ -406,8 +408,10 @@ describe('alert timeline', () => {
     const lines = within(await screen.findByTestId('alert-timeline')).getAllByRole('listitem');
     expect(lines.map((l) => l.textContent?.replace(/^.*?(AM|PM)\s/, ''))).toEqual([
       'Raised: Fall detected (high priority)',
-      'push notification delivered to ann',
+      'push notification sent to ann',
       'e-mail to bob failed: mailbox full',
+      'push notification shown on a device of ann',
+      'push notification opened by ann',
       'Escalated: Step 1: not acknowledged, sent again',
       'Acknowledged by ann: “On my way”',
     ]);

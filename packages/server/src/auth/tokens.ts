@@ -200,6 +200,42 @@ export class AlertActionTokens {
   }
 }
 
+const receiptSchema = z.object({
+  sub: z.string(),
+  purpose: z.literal('push-receipt'),
+  iat_ms: z.number(),
+  alert: z.string(),
+  notification: z.string(),
+});
+
+/**
+ * Tokens scoped to one push message (its alert and its person), carried by the message so the
+ * service worker can report it shown and opened. They can do nothing else.
+ */
+export class PushReceiptTokens {
+  private readonly tokens: ScopedTokens<z.infer<typeof receiptSchema>>;
+
+  constructor(secret: string) {
+    this.tokens = new ScopedTokens(secret, {
+      keyLabel: 'push-receipt',
+      purpose: 'push-receipt',
+      // A browser that was off may show the message when it wakes: the push service keeps it 1 h.
+      ttl: '24h',
+      schema: receiptSchema,
+    });
+  }
+
+  sign(notificationId: string, alertId: string, userId: string): Promise<string> {
+    return this.tokens.sign(userId, { alert: alertId, notification: notificationId });
+  }
+
+  /** `{notificationId, alertId, userId}` of a valid token, or null. */
+  async verify(token: string): Promise<{ notificationId: string; alertId: string; userId: string } | null> {
+    const claims = await this.tokens.verify(token);
+    return claims && { notificationId: claims.notification, alertId: claims.alert, userId: claims.sub };
+  }
+}
+
 /** An opaque refresh token: the client keeps the value, the database only its hash. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

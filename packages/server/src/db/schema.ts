@@ -368,7 +368,7 @@ export const alertEvents = pgTable(
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
     at: ts('at').notNull().defaultNow(),
-    kind: text('kind', { enum: ['notified', 'escalated'] }).notNull(),
+    kind: text('kind', { enum: ['notified', 'shown', 'opened', 'escalated'] }).notNull(),
     /** Who was notified (kept by name: the record outlives the account). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
@@ -378,6 +378,44 @@ export const alertEvents = pgTable(
     detail: text('detail'),
   },
   (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
+);
+
+/**
+ * The notification outbox: every push and e-mail of every alert (first send and each escalation
+ * step) as a row, written in the transaction that stores the alert or takes the step, and run by
+ * the workers of every server process, each row once (a lease taken with SKIP LOCKED). A `fanout`
+ * row names the alert and whom to tell; a worker turns it, in one transaction, into one row per
+ * browser (`push`) and per address (`email`). Sent rows are deleted (their outcome is on the
+ * alert's timeline); rows out of tries stay as `dead`.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    /** Also the message's idempotency id: a receiver drops a second message with the same id. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['fanout', 'push', 'email'] }).notNull(),
+    /** Not a foreign key: a job outlives nothing, and an alert deleted meanwhile records nothing. */
+    alertId: uuid('alert_id').notNull(),
+    /** 0 for the first send, n for the n-th escalation step. */
+    step: integer('step').notNull().default(0),
+    /** A fanout row: whom to tell. */
+    contactIds: uuid('contact_ids').array(),
+    /** A delivery row: whom it is for, and where (push subscription id, e-mail address). */
+    userId: uuid('user_id'),
+    target: text('target'),
+    /** fanout: the alert as published; push: the notification; email: the mail. */
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'dead'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    /** A worker holds the row until then; past it another worker may take it again. */
+    leaseUntil: ts('lease_until'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notification_jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`)],
 );
 
 /**

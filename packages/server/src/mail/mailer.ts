@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** The Message-ID, `<id@host>`: the same id twice is one message to the reader's mail system. */
+  messageId?: string;
 }
 
 /** Sends mail: through SMTP when configured, else as `.eml` files in DATA_DIR/outbox. */

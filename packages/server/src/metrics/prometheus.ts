@@ -12,7 +12,7 @@ import { DomainError } from '../errors.ts';
  * lag, GC). One registry per app, so several apps in one process (tests) do not mix figures.
  */
 export function metricsRegistry(ctx: AppContext, sockets: () => number): Registry {
-  const notifications = ctx.notificationLog;
+  const notifications = ctx.outbox;
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'vitalwatch_' });
   // prom-client also gives each of these gauges' sum over types under a `_total` name, which

@@ -1,25 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { AlertActionTokens } from '../auth/tokens.ts';
+import { z } from 'zod';
+import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import type { Audience, EscalationStep, EventBus } from '../lib/events.ts';
-import { type NotificationLog, notifiedUsers } from '../modules/alert/service.ts';
-import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
+import type { Tx } from '../db/index.ts';
+import { notifiedUsers } from '../modules/alert/service.ts';
+import type { PushBrowsersService } from '../modules/push-subscriptions/service.ts';
+import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
+import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
 import { backoffMs, isTransientNetworkError, retryAfterMs } from './retry.ts';
-import { TaskQueue } from './task-queue.ts';
 
 export interface PushServiceOptions {
   /** Seconds a push service keeps a message for a browser that is offline. */
   ttlSeconds: number;
-  /** Sends (and subscription look-ups) running at once. */
-  concurrency: number;
-  /** Tasks allowed to wait; beyond that new alerts are not pushed (and it is logged). */
-  maxQueued: number;
   /** Attempts per message, including the first. */
   maxAttempts: number;
   baseDelayMs: number;
@@ -32,8 +30,6 @@ export interface PushServiceOptions {
 
 const DEFAULTS: PushServiceOptions = {
   ttlSeconds: 3600,
-  concurrency: 16,
-  maxQueued: 10_000,
   maxAttempts: 4,
   baseDelayMs: 1000,
   maxDelayMs: 60_000,
@@ -41,62 +37,58 @@ const DEFAULTS: PushServiceOptions = {
   ca: undefined,
 };
 
-interface Delivery {
-  alertId: string;
-  subscription: PushSubscriptionRow;
-  payload: string;
-  urgency: webpush.Urgency;
-}
+/** One push message as the outbox keeps it: the browser and the encrypted-to-be body. */
+const pushJob = z.object({
+  subscriptionId: z.string(),
+  endpoint: z.string(),
+  p256dh: z.string(),
+  auth: z.string(),
+  body: z.string(),
+  urgency: z.enum(['very-low', 'low', 'normal', 'high']),
+});
 
 /**
- * Sends every new alert to every browser of every user assigned to its device, in the background:
- * ingestion emits and moves on; a slow or failing push service only fills this queue.
+ * The Web Push channel of the notification outbox: one message per browser of every contact told
+ * of an alert, sent through the browser's push service with the RFC 8030 urgency of its priority.
  */
-export class PushService {
+export class PushService implements OutboxChannel {
+  readonly kind = 'push' as const;
+  readonly timeoutMs: number;
   private readonly options: PushServiceOptions;
-  private readonly queue: TaskQueue;
   private readonly outcomes = new RecentOutcomes();
   /** Every push goes through it: it connects only to public addresses of accepted push services. */
   private readonly agent: Agent;
-  private readonly onAlerts = (audience: Audience, alerts: AlertRecord[]) =>
-    this.notifyAlerts(audience, alerts);
-  private readonly onEscalation = (audience: Audience, step: EscalationStep) =>
-    this.notifyAlerts(audience, [step.alert], step.step);
 
-  private readonly db: Db;
   /** The browsers each user subscribed with. */
   private readonly browsers: PushBrowsersService;
   private readonly vapid: AppConfig['vapid'];
   /** Signs the token of each notification's Acknowledge button. */
   private readonly actions: AlertActionTokens;
-  /** Where each delivery's outcome goes, for the alert's timeline. */
-  private readonly outcomeLog: NotificationLog;
+  /** Signs each message's receipt token (shown, opened). */
+  private readonly receipts: PushReceiptTokens;
   private readonly log: FastifyBaseLogger;
   /** Which endpoints may be sent to; also guards each connection. */
   private readonly endpoints: PushEndpointGuard;
 
   constructor(
-    db: Db,
     browsers: PushBrowsersService,
     vapid: AppConfig['vapid'],
     actions: AlertActionTokens,
-    outcomeLog: NotificationLog,
+    receipts: PushReceiptTokens,
     log: FastifyBaseLogger,
     endpoints: PushEndpointGuard,
     options: Partial<PushServiceOptions> = {},
   ) {
-    this.db = db;
     this.browsers = browsers;
     this.vapid = vapid;
     this.actions = actions;
-    this.outcomeLog = outcomeLog;
+    this.receipts = receipts;
     this.log = log;
     this.endpoints = endpoints;
     this.options = { ...DEFAULTS, ...options };
+    // The outbox's own limit, a little past the request's, so the push library reports first.
+    this.timeoutMs = this.options.requestTimeoutMs + 1000;
     this.agent = endpoints.agent(this.options.ca === undefined ? {} : { ca: this.options.ca });
-    this.queue = new TaskQueue(this.options.concurrency, this.options.maxQueued, (err) =>
-      this.log.error({ err }, 'push task failed'),
-    );
   }
 
   /** The VAPID public key browsers subscribe with; undefined when push is off. */
@@ -114,127 +106,100 @@ export class PushService {
     return this.outcomes.failureRate();
   }
 
-  listen(events: EventBus): void {
-    events.on('alerts', this.onAlerts);
-    events.on('escalation', this.onEscalation);
-  }
-
-  /** Queue the pushes of alerts to the audience's contacts and return at once (`repeat`: escalation step). */
-  notifyAlerts(audience: Audience, alerts: AlertRecord[], repeat = 0): void {
-    if (!this.vapid || alerts.length === 0 || audience.contactIds.length === 0) return;
-    const userIds = [...new Set(audience.contactIds)];
-    if (!this.queue.push(() => this.fanOut(userIds, alerts, repeat))) {
-      this.log.warn(
-        { deviceId: audience.deviceId, alerts: alerts.length },
-        'push queue full: alerts not pushed',
-      );
-    }
-  }
-
-  /** Resolves once every queued, running and scheduled send has finished (tests, benchmarks). */
-  idle(): Promise<void> {
-    return this.queue.idle();
-  }
-
-  /** Stop listening, drop scheduled retries and wait for sends in flight. */
-  async close(events: EventBus): Promise<void> {
-    events.off('alerts', this.onAlerts);
-    events.off('escalation', this.onEscalation);
-    await this.queue.close();
-    this.agent.destroy();
-  }
-
-  private async fanOut(userIds: string[], alerts: AlertRecord[], repeat: number): Promise<void> {
-    const subscriptions = await this.browsers.ofUsers(userIds);
-    const now = new Date();
-    for (const alert of alerts) {
-      const urgency = URGENCY[alert.priority];
-      // Snoozes and quiet hours are each person's own: they silence only them.
-      const notified = await notifiedUsers(this.db, userIds, alert, now);
-      const payloads = new Map<string, string>();
-      for (const subscription of subscriptions.filter((s) => notified.has(s.userId))) {
-        let payload = payloads.get(subscription.userId);
-        if (payload === undefined) {
-          // Only an alert someone still has to acknowledge gets the button (and its token).
-          const ackToken =
-            alert.status === 'active' ? await this.actions.sign(alert._id, subscription.userId) : undefined;
-          payload = JSON.stringify({
-            ...alertNotification(alert, repeat),
-            ...(ackToken ? { ackToken } : {}),
-          });
-          payloads.set(subscription.userId, payload);
-        }
-        const delivery = { alertId: alert._id, subscription, payload, urgency } satisfies Delivery;
-        if (!this.queue.push(() => this.deliver(delivery, 1))) {
-          this.log.warn({ subscriptionId: subscription.id }, 'push queue full: message dropped');
-        }
+  /** One message per browser of each contact still notified of this alert (snoozes, quiet hours). */
+  async deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]> {
+    if (!this.vapid || contactIds.length === 0) return [];
+    const notified = await notifiedUsers(tx, contactIds, alert, new Date());
+    const subscriptions = await this.browsers.ofUsers([...notified], tx);
+    const out: NewDelivery[] = [];
+    const tokens = new Map<string, string | undefined>();
+    for (const s of subscriptions) {
+      if (!tokens.has(s.userId)) {
+        // Only an alert someone still has to acknowledge gets the button (and its token).
+        tokens.set(
+          s.userId,
+          alert.status === 'active' ? await this.actions.sign(alert._id, s.userId) : undefined,
+        );
       }
+      const ackToken = tokens.get(s.userId);
+      const id = randomUUID();
+      const body = JSON.stringify({
+        ...alertNotification(alert, step),
+        ...(ackToken ? { ackToken } : {}),
+        notificationId: id,
+        receiptToken: await this.receipts.sign(id, alert._id, s.userId),
+      });
+      out.push({
+        id,
+        userId: s.userId,
+        target: s.id,
+        payload: {
+          subscriptionId: s.id,
+          endpoint: s.endpoint,
+          p256dh: s.p256dh,
+          auth: s.auth,
+          body,
+          urgency: URGENCY[alert.priority],
+        } satisfies z.infer<typeof pushJob>,
+      });
     }
+    return out;
   }
 
-  private async deliver(delivery: Delivery, attempt: number): Promise<void> {
-    const { subscription } = delivery;
+  async send(job: { payload: unknown; attempt: number }): Promise<SendResult> {
+    const message = pushJob.parse(job.payload);
+    if (!this.vapid) return { ok: false, detail: 'push is not configured' };
     try {
       // Saved before the rules existed, or the allowed hosts changed since.
-      const issue = this.endpoints.urlIssue(subscription.endpoint);
+      const issue = this.endpoints.urlIssue(message.endpoint);
       if (issue) throw new RefusedPushEndpointError(issue, 'stored endpoint');
       await webpush.sendNotification(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        delivery.payload,
+        { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
+        message.body,
         {
           vapidDetails: this.vapid,
           TTL: this.options.ttlSeconds,
-          urgency: delivery.urgency,
+          urgency: message.urgency,
           timeout: this.options.requestTimeoutMs,
           agent: this.agent,
         },
       );
     } catch (err) {
-      await this.failed(delivery, attempt, err);
-      return;
+      return this.failed(message.subscriptionId, job.attempt, err);
     }
     this.outcomes.record(true);
-    await this.browsers.delivered(subscription.id, new Date());
-    this.record(delivery, true);
+    await this.browsers.delivered(message.subscriptionId, new Date());
+    return { ok: true };
   }
 
-  /** The final outcome, on the alert's timeline. */
-  private record(delivery: Delivery, ok: boolean, detail?: string): void {
-    const { alertId, subscription } = delivery;
-    this.outcomeLog.record({ alertId, userId: subscription.userId, channel: 'push', ok, detail });
-  }
-
-  private async failed(delivery: Delivery, attempt: number, err: unknown): Promise<void> {
-    const subscriptionId = delivery.subscription.id;
+  private async failed(subscriptionId: string, attempt: number, err: unknown): Promise<SendResult> {
     if (err instanceof RefusedPushEndpointError) {
       // Not a public push service, or its name now points into our network: never send there.
       await this.browsers.forget(subscriptionId);
       this.log.warn({ subscriptionId, issue: err.issue }, 'push endpoint refused: subscription deleted');
-      this.record(delivery, false, 'push endpoint refused');
-      return;
+      return { ok: false, detail: 'push endpoint refused' };
     }
     const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
     if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.
       await this.browsers.forget(subscriptionId);
       this.log.info({ subscriptionId, status }, 'push subscription gone: deleted');
-      this.record(delivery, false, 'browser unsubscribed');
-      return;
+      return { ok: false, detail: 'browser unsubscribed' };
     }
+    const reason = err instanceof Error ? err.message : String(err);
+    const detail = status ? `push service answered ${status}` : reason;
     const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
     if (retryable && attempt < this.options.maxAttempts) {
       const asked =
         err instanceof webpush.WebPushError ? retryAfterMs(header(err, 'retry-after')) : undefined;
       const { baseDelayMs, maxDelayMs } = this.options;
       if (asked === undefined || asked <= maxDelayMs) {
-        const delay = asked ?? backoffMs(attempt, baseDelayMs, maxDelayMs);
-        if (this.queue.later(delay, () => this.deliver(delivery, attempt + 1))) return;
+        return { ok: false, detail, retryInMs: asked ?? backoffMs(attempt, baseDelayMs, maxDelayMs) };
       }
     }
     this.outcomes.record(false);
-    const reason = err instanceof Error ? err.message : String(err);
     this.log.warn({ subscriptionId, status, attempt, reason }, 'push delivery failed');
-    this.record(delivery, false, status ? `push service answered ${status}` : reason);
+    return { ok: false, detail };
   }
 }
 

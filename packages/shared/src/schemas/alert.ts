@@ -192,7 +192,8 @@ export const alertTimelineEntry = z.object({
   /** Unique within one alert's timeline. */
   id: z.string(),
   at: z.string(),
-  kind: z.enum(['raised', 'notified', 'escalated', 'acknowledged', 'resolved']),
+  /** shown / opened: a browser's receipt for a push notification (service worker, then the click). */
+  kind: z.enum(['raised', 'notified', 'shown', 'opened', 'escalated', 'acknowledged', 'resolved']),
   by: z.string().nullable(),
   channel: z.enum(['push', 'email']).nullable(),
   /** For a notification: delivered (true) or failed for good (false). */

@@ -58,8 +58,19 @@ export const pushMessageSchema = z.object({
   renotify: z.boolean().optional(),
   /** Lets the notification's Acknowledge button act on this one alert for this one user. */
   ackToken: z.string().optional(),
+  /** The message's idempotency id: the same id twice is one message sent twice (after a crash). */
+  notificationId: z.string().optional(),
+  /** Lets the service worker report that this message was shown, then opened (no sign-in needed). */
+  receiptToken: z.string().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+/** What a browser reports of one push message: shown on the device, or opened by its person. */
+export const pushReceiptBody = z.object({
+  token: z.string().min(1, 'token is required').max(2000, 'token is too long'),
+  event: z.enum(['shown', 'opened'], { error: 'event must be shown or opened' }),
+});
+export type PushReceipt = z.infer<typeof pushReceiptBody>;
 
 /** `GET /push/public-key`: the VAPID key browsers subscribe with (`applicationServerKey`). */
 export const pushPublicKeyResponse = envelope(z.object({ publicKey: z.string() }));

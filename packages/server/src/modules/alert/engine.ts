@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { deviceInactive, unknownApiKey } from '../../errors.ts';
 import type { Audience, EventBus } from '../../lib/events.ts';
 import { type Publication, publish } from '../../lib/publish.ts';
+import { enqueueNotices } from '../../notification-outbox/repository.ts';
 import { type ConditionState, judgeLate, sameState, type TimedVitals, walkConditions } from './conditions.ts';
 import * as repo from './engine-repository.ts';
 import { runDueEscalations } from './escalations.ts';
@@ -147,10 +148,31 @@ export class AlertEngine {
         () => found.alarmSettings.escalation,
         receivedAt,
       );
+      await enqueueNotices(
+        tx,
+        alerts.map((a) => ({
+          alert: presentNewAlert(a, found.deviceName),
+          contactIds: found.contactIds,
+          step: 0,
+        })),
+      );
       return { device: found, stored: alerts };
     });
     this.announce({ ...device, deviceId }, device.deviceName, stored);
     return stored.length;
+  }
+
+  /**
+   * Queue the push and e-mail of each publication's new alerts to its contacts, in the transaction
+   * that stores them: once it commits, they are sent even if this process dies right after.
+   */
+  async queueNotifications(tx: Tx, publications: readonly Publication[]): Promise<void> {
+    await enqueueNotices(
+      tx,
+      publications.flatMap((p) =>
+        p.alerts.map((alert) => ({ alert, contactIds: p.audience.contactIds, step: 0 })),
+      ),
+    );
   }
 
   /** Publish an alert's committed new state (acknowledged, resolved) to everyone assigned. */
@@ -197,11 +219,13 @@ export class AlertEngine {
           ...offlineAlertText(d.deviceName, d.lastUpdate, now),
         })),
       );
-      return silent.map((d) => ({
+      const made = silent.map((d) => ({
         audience: { deviceId: d.deviceId, userIds: d.userIds, contactIds: d.contactIds },
         records: [],
         alerts: stored.filter((a) => a.deviceId === d.deviceId).map((a) => presentNewAlert(a, d.deviceName)),
       }));
+      await this.queueNotifications(tx, made);
+      return made;
     });
     publish(this.events, this.log, publications);
     return publications.length;

@@ -5,7 +5,8 @@ import { backupIdsOf, contactIdsOf, userIdsOf } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { epochMs, rawRows } from '../../db/raw-rows.ts';
 import { alertEscalations, alerts, devices } from '../../db/schema.ts';
-import type { EventBus } from '../../lib/events.ts';
+import type { Audience, EscalationStep, EventBus } from '../../lib/events.ts';
+import { enqueueNotices } from '../../notification-outbox/repository.ts';
 import { presentAlert } from './presenter.ts';
 import { recordEscalation } from './timeline.ts';
 
@@ -34,14 +35,15 @@ interface Step {
 }
 
 /**
- * Take the steps due by `now` under row locks, move each job on, record and announce each step,
- * then commit. Another process skips the jobs this one holds (SKIP LOCKED) and so takes each step
+ * Take the steps due by `now` under row locks, move each job on, record each step and queue its
+ * notifications in the outbox, commit, then announce the steps. Another process skips the jobs this one holds (SKIP LOCKED) and so takes each step
  * once; the alert row is share-locked too, so an acknowledgement committed meanwhile is seen (or
  * waits for this run) and no step follows it. A job whose alert is acknowledged or resolved, or
  * whose time is up, is deleted.
  *
- * Steps are announced just before the commit: if the commit fails, the next run takes them again
- * (a repeat sent twice rather than none). Sending is then the push and mail queues' business.
+ * A step's push and e-mail are outbox rows of the same transaction: if the commit fails, none of
+ * it happened and the next run takes the step again; once it commits, they are sent whatever
+ * becomes of this process. The announcement (screens, the outbox's wake-up) follows the commit.
  */
 export async function runDueEscalations(
   db: Db,
@@ -49,7 +51,7 @@ export async function runDueEscalations(
   log: FastifyBaseLogger,
   now: Date,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const announcements = await db.transaction(async (tx) => {
     const due = await rawRows(
       tx,
       sql`select e.alert_id::text, extract(epoch from e.next_at) * 1000 as next_ms, e.steps,
@@ -102,8 +104,18 @@ export async function runDueEscalations(
           .where(sql`${alertEscalations.alertId} = ${job.alert_id}::uuid`);
       }
     }
-    return taken.length === 0 ? 0 : announceSteps(tx, events, log, taken);
+    return taken.length === 0 ? [] : queueSteps(tx, taken);
   });
+  let announced = 0;
+  for (const [audience, step] of announcements) {
+    try {
+      events.emit('escalation', audience, step);
+      announced += 1;
+    } catch (err) {
+      log.error({ err, alertId: step.alert._id }, 'escalation listener failed');
+    }
+  }
+  return announced;
 }
 
 const stepAlertRow = z.object({
@@ -121,13 +133,8 @@ const stepAlertRow = z.object({
   backup_ids: z.array(z.string()),
 });
 
-/** Record each step on its alert's timeline and tell push and mail whom to notify; returns how many went out. */
-async function announceSteps(
-  tx: Tx,
-  events: EventBus,
-  log: FastifyBaseLogger,
-  steps: Step[],
-): Promise<number> {
+/** Record each step on its alert's timeline and queue its notifications in the outbox; returns what to announce. */
+async function queueSteps(tx: Tx, steps: Step[]): Promise<Array<[Audience, EscalationStep]>> {
   const rows = await rawRows(
     tx,
     sql`select a.id::text, a.device_id::text, d.device_name, a.alert_type, a.alert_title, a.alert_message,
@@ -140,7 +147,7 @@ async function announceSteps(
     stepAlertRow,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  let announced = 0;
+  const announcements: Array<[Audience, EscalationStep]> = [];
   for (const s of steps) {
     const r = byId.get(s.alertId);
     if (!r) continue;
@@ -174,16 +181,11 @@ async function announceSteps(
       createdAt: new Date(r.created_ms),
       isRead: false,
     });
-    try {
-      events.emit(
-        'escalation',
-        { deviceId: r.device_id, userIds: r.user_ids, contactIds },
-        { alert, step: s.step, includesBackup: s.includesBackup },
-      );
-      announced += 1;
-    } catch (err) {
-      log.error({ err, alertId: s.alertId }, 'escalation listener failed');
-    }
+    await enqueueNotices(tx, [{ alert, contactIds, step: s.step }]);
+    announcements.push([
+      { deviceId: r.device_id, userIds: r.user_ids, contactIds },
+      { alert, step: s.step, includesBackup: s.includesBackup },
+    ]);
   }
-  return announced;
+  return announcements;
 }

@@ -18,7 +18,7 @@ import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
 import * as repo from './repository.ts';
 import * as snoozes from './snoozes.ts';
-import { alertTimeline } from './timeline.ts';
+import { alertTimeline, recordReceipt } from './timeline.ts';
 
 /** What an acknowledge or resolve call did: `changed` false when someone else was first. */
 // What other modules use of alerts: only through this file.
@@ -26,7 +26,6 @@ export type { ConditionState } from './conditions.ts';
 export { AlertEngine } from './engine.ts';
 export { presentLifecycle, presentNewAlert } from './presenter.ts';
 export { notifiedUsers } from './snoozes.ts';
-export { NotificationLog } from './timeline.ts';
 
 export interface LifecycleOutcome {
   alert: AlertLifecycle;
@@ -175,6 +174,11 @@ export class AlertService {
   }
 
   /** Raised, notified (by which channel, delivered or not), escalated, acknowledged, resolved. */
+  /** A browser showed, or its person opened, one push message of an alert: on the alert's timeline. */
+  async recordReceipt(receipt: Parameters<typeof recordReceipt>[1]): Promise<void> {
+    await recordReceipt(this.db, receipt);
+  }
+
   async timeline(userId: string, alertId: string): Promise<AlertTimelineEntry[]> {
     const alert = isUuid(alertId) ? await repo.alertFor(this.db, userId, alertId) : undefined;
     if (!alert) throw notFound(ALERT_MESSAGES.alertNotFound);

@@ -3,12 +3,13 @@ import {
   messageOnly,
   pushBrowsersResponse,
   pushPublicKeyResponse,
+  pushReceiptBody,
   pushUnsubscribeBody,
   SERVER_MESSAGES,
 } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, unauthorized } from '../../errors.ts';
 
 /** `/api/v1/push`: the VAPID public key, and the caller's connected browsers. */
 export async function pushRoutes(app: AppInstance, ctx: AppContext) {
@@ -24,6 +25,18 @@ export async function pushRoutes(app: AppInstance, ctx: AppContext) {
       // Public, the same for everyone: the one API answer a cache may keep (a rotated key shows within 5 min).
       reply.header('cache-control', 'public, max-age=300');
       return { success: true as const, message: SERVER_MESSAGES.pushPublicKey, data: { publicKey } };
+    },
+  );
+
+  // The service worker's report, signed-in or not: the message's own token says which alert and whom.
+  app.post(
+    '/receipt',
+    { schema: { body: pushReceiptBody, response: { 200: messageOnly } } },
+    async (request) => {
+      const claims = await ctx.pushReceipts.verify(request.body.token);
+      if (!claims) throw unauthorized(SERVER_MESSAGES.invalidToken);
+      await ctx.alerts.recordReceipt({ ...claims, event: request.body.event });
+      return { success: true as const, message: SERVER_MESSAGES.pushReceiptRecorded };
     },
   );
 

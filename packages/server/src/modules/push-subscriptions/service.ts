@@ -1,5 +1,5 @@
 import type { PushBrowser } from '@vitalwatch/shared';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { presentBrowser } from './presenter.ts';
@@ -19,9 +19,9 @@ export class PushBrowsersService {
     this.db = db;
   }
 
-  /** Every browser of these users (push delivery sends to each). */
-  ofUsers(userIds: string[]): Promise<PushSubscriptionRow[]> {
-    return repo.subscriptionsOfUsers(this.db, userIds);
+  /** Every browser of these users (push delivery sends to each), in `tx` when given. */
+  ofUsers(userIds: string[], tx: Tx = this.db): Promise<PushSubscriptionRow[]> {
+    return repo.subscriptionsOfUsers(tx, userIds);
   }
 
   /** A push reached the browser's push service. */

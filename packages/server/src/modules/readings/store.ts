@@ -106,6 +106,7 @@ export async function storeHealthBatch(
         .map((a) => presentNewAlert(a, device.deviceName)),
       lifecycle: ended.filter((a) => a.deviceId === device.id).map(presentLifecycle),
     }));
+    await engine.queueNotifications(tx, publications);
     return { outcomes, publications };
   });
 }

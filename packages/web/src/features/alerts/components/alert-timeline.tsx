@@ -15,10 +15,12 @@ function describe(e: AlertTimelineEntry): string {
       return `Raised: ${e.detail ?? ''}`;
     case 'notified': {
       const how = e.channel ? CHANNEL[e.channel] : 'notification';
-      return e.ok
-        ? `${how} delivered to ${who}`
-        : `${how} to ${who} failed${e.detail ? `: ${e.detail}` : ''}`;
+      return e.ok ? `${how} sent to ${who}` : `${how} to ${who} failed${e.detail ? `: ${e.detail}` : ''}`;
     }
+    case 'shown':
+      return `push notification shown on a device of ${who}`;
+    case 'opened':
+      return `push notification opened by ${who}`;
     case 'escalated':
       return `Escalated: ${e.detail ?? ''}`;
     case 'acknowledged':

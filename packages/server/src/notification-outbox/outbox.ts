@@ -1,0 +1,266 @@
+import { type AlertRecord, alertRecord } from '@vitalwatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/index.ts';
+import type { EventBus } from '../lib/events.ts';
+import {
+  claimDeliveries,
+  type DeliveryKind,
+  expandFanouts,
+  type JobRow,
+  lockDueFanouts,
+  type NewDelivery,
+  queuedJobs,
+  type Settled,
+  settleDeliveries,
+} from './repository.ts';
+
+/** What one try of one message came to. */
+export type SendResult = { ok: true } | { ok: false; detail: string; retryInMs?: number };
+
+/** A way to reach a person (Web Push, e-mail): who gets which message, and how one is sent. */
+export interface OutboxChannel {
+  readonly kind: DeliveryKind;
+  /** Longest a send may take before it counts as failed (and is tried again). */
+  readonly timeoutMs: number;
+  /** The messages of one alert at one step for these contacts (their own choices applied). */
+  deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]>;
+  /** Send one message (`attempt` 1 for the first try); a failure says whether and when to try again. */
+  send(job: { id: string; target: string; payload: unknown; attempt: number }): Promise<SendResult>;
+}
+
+export interface OutboxOptions {
+  /** How often each process looks for due jobs (0: never by itself; other processes or tests turn it). */
+  pollMs: number;
+  /** How long a claimed delivery is this worker's; must outlast the slowest channel's time-out. */
+  leaseMs: number;
+  /** Jobs taken per look (fanouts; deliveries). */
+  batchSize: number;
+  /** Sends in flight at once on this process: a stuck receiver holds one slot, not the queue. */
+  maxInFlight: number;
+}
+
+const DEFAULTS: OutboxOptions = { pollMs: 250, leaseMs: 60_000, batchSize: 50, maxInFlight: 64 };
+/** Outcomes are written together, at most this long after the first of them is known. */
+const SETTLE_MS = 20;
+
+/**
+ * Runs the notification outbox on this process: expands each alert's fanout row into one row per
+ * message, claims due messages under a lease, sends them (each with a time-out) and records each
+ * outcome with the row's change in one transaction. Every process runs one; SKIP LOCKED and the
+ * lease make each message go out once. A process that dies after a send and before recording it
+ * leaves the row to be sent again once the lease ends: receivers drop the repeat by its id.
+ */
+export class NotificationOutbox {
+  /** Final outcomes since start, by channel (for /metrics). */
+  readonly totals = { push: { ok: 0, failed: 0 }, email: { ok: 0, failed: 0 } };
+  private readonly options: OutboxOptions;
+  private readonly channels: Map<DeliveryKind, OutboxChannel>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = false;
+  /** The last claim was cut short by `maxInFlight`: a finished send makes room to look again. */
+  private saturated = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Outcomes not yet written, and the write in progress. */
+  private settled: Settled[] = [];
+  private settleTimer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly kick = () => this.wake();
+
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(
+    db: Db,
+    channels: OutboxChannel[],
+    log: FastifyBaseLogger,
+    options: Partial<OutboxOptions> = {},
+  ) {
+    this.db = db;
+    this.log = log;
+    this.channels = new Map(channels.map((c) => [c.kind, c]));
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /**
+   * Poll on a timer, and look at once when this process commits alerts or an escalation step. With
+   * `pollMs` 0 this process sends nothing: the other processes send what it queues.
+   */
+  start(events: EventBus): void {
+    if (this.options.pollMs <= 0) return;
+    events.on('alerts', this.kick);
+    events.on('escalation', this.kick);
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(events: EventBus): Promise<void> {
+    this.stopped = true;
+    events.off('alerts', this.kick);
+    events.off('escalation', this.kick);
+    clearInterval(this.timer);
+    await this.running;
+    await Promise.all(this.inFlight);
+    await this.flush();
+  }
+
+  /** Run one batch of due fanouts and deliveries now, sent and recorded; resolves to how many jobs it handled. */
+  async runOnce(now: Date = new Date()): Promise<number> {
+    const fanouts = await this.expandDueFanouts(now);
+    const sends = await this.claimAndSend(now);
+    await Promise.all(sends);
+    await this.flush();
+    return fanouts + sends.length;
+  }
+
+  /** Resolves once no job is queued (sent, or dead after its last try), or rejects after `timeoutMs`. */
+  async idle(timeoutMs = 15_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const handled = await this.runOnce();
+      await Promise.all(this.inFlight);
+      await this.flush();
+      if (handled === 0 && (await queuedJobs(this.db)) === 0) return;
+      if (Date.now() > until) throw new Error('notification outbox not idle in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Batches until one comes back short (more is probably not due yet), or a look was asked for meanwhile. */
+  private async drain(): Promise<number> {
+    let handled = 0;
+    try {
+      for (;;) {
+        this.again = false;
+        const n = (await this.expandDueFanouts(new Date())) + (await this.claimAndSend(new Date())).length;
+        handled += n;
+        if (this.stopped || (n < this.options.batchSize && !this.again)) return handled;
+      }
+    } catch (err) {
+      this.log.error({ err }, 'notification outbox run failed');
+      return handled;
+    }
+  }
+
+  private async expandDueFanouts(now: Date): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = await lockDueFanouts(tx, now, this.options.batchSize);
+      if (rows.length === 0) return 0;
+      const deliveries = [];
+      for (const row of rows) {
+        const alert = alertRecord.parse(row.payload);
+        for (const channel of this.channels.values()) {
+          const made = await channel.deliveries(tx, alert, row.contact_ids ?? [], row.step);
+          deliveries.push(
+            ...made.map((d) => ({ ...d, kind: channel.kind, alertId: row.alert_id, step: row.step })),
+          );
+        }
+      }
+      await expandFanouts(
+        tx,
+        rows.map((r) => r.id),
+        deliveries,
+      );
+      return rows.length;
+    });
+  }
+
+  /** Claim what this process has room for and start sending it; resolves to the sends started. */
+  private async claimAndSend(now: Date): Promise<Promise<void>[]> {
+    const room = this.options.maxInFlight - this.inFlight.size;
+    this.saturated = room < this.options.batchSize;
+    if (room <= 0) return [];
+    const claimed = await claimDeliveries(
+      this.db,
+      now,
+      this.options.leaseMs,
+      Math.min(room, this.options.batchSize),
+    );
+    return claimed.map((job) => {
+      const send: Promise<void> = this.sendOne(job)
+        .then((outcome) => this.settle(outcome))
+        .finally(() => {
+          this.inFlight.delete(send);
+          if (this.saturated) this.wake();
+        });
+      this.inFlight.add(send);
+      return send;
+    });
+  }
+
+  private settle(outcome: Settled): void {
+    this.settled.push(outcome);
+    if (outcome.kind !== 'retry') {
+      const channel = outcome.job.kind === 'email' ? 'email' : 'push';
+      this.totals[channel][outcome.kind === 'sent' ? 'ok' : 'failed'] += 1;
+    }
+    this.settleTimer ??= setTimeout(() => void this.flush(), SETTLE_MS);
+  }
+
+  /**
+   * Write the outcomes known so far in one transaction. If that fails the rows stay claimed, and
+   * are sent again when their lease ends (a repeat rather than a loss).
+   */
+  private flush(): Promise<void> {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    const batch = this.settled;
+    this.settled = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(() =>
+        this.db
+          .transaction((tx) => settleDeliveries(tx, batch, new Date()))
+          .catch((err: unknown) =>
+            this.log.error({ err, outcomes: batch.length }, 'notification outcomes not recorded'),
+          ),
+      );
+    }
+    return this.writing;
+  }
+
+  private async sendOne(job: JobRow): Promise<Settled> {
+    const channel = job.kind === 'fanout' ? undefined : this.channels.get(job.kind);
+    if (!channel || job.target === null) return { job, kind: 'dead', detail: `no ${job.kind} channel` };
+    let result: SendResult;
+    try {
+      result = await withTimeout(
+        channel.send({ id: job.id, target: job.target, payload: job.payload, attempt: job.attempts }),
+        channel.timeoutMs,
+      );
+    } catch (err) {
+      // A time-out or a bug: the message may or may not have left, so it is tried again (once more at most).
+      const detail = err instanceof Error ? err.message : String(err);
+      result = { ok: false, detail, retryInMs: job.attempts < 2 ? 1000 : undefined };
+    }
+    if (result.ok) return { job, kind: 'sent' };
+    if (result.retryInMs !== undefined) {
+      return { job, kind: 'retry', at: new Date(Date.now() + result.retryInMs), detail: result.detail };
+    }
+    this.log.warn(
+      { jobId: job.id, channel: job.kind, attempts: job.attempts, detail: result.detail },
+      'notification dead-lettered',
+    );
+    return { job, kind: 'dead', detail: result.detail };
+  }
+}
+
+/** `work`, or a rejection once `ms` have passed. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
