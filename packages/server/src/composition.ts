@@ -40,6 +40,8 @@ import { ReadingsService } from './modules/readings/service.ts';
 import { adminShareRoutes } from './modules/share/admin-routes.ts';
 import { sharedRoutes, shareRoutes } from './modules/share/routes.ts';
 import { ShareService } from './modules/share/service.ts';
+import { teamRoutes } from './modules/team/routes.ts';
+import { TeamService } from './modules/team/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { TwoFactorService, twoFactorRule } from './modules/user/two-factor-service.ts';
@@ -165,6 +167,7 @@ export function composeServices(
     fhir: new FhirService(db, users),
     alerts: new AlertService(db, alertEngine, alertActions, users),
     admin: new AdminService(db, users, events),
+    teams: new TeamService(db),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
       monitor: eventLoop,
@@ -215,6 +218,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
+    [teamRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],

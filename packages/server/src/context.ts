@@ -25,6 +25,7 @@ import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
 import type { ShareService } from './modules/share/service.ts';
+import type { TeamService } from './modules/team/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/gateway.ts';
@@ -94,6 +95,7 @@ export interface AppContext {
   alertMailer: AlertMailer;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
+  teams: TeamService;
   /** Per-user limits and fair turns for exports, FHIR searches and histories (`preHandler: heavyReads.gate`). */
   heavyReads: HeavyReads;
 }

@@ -114,6 +114,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
+  'GET /api/v1/admin/teams': { summary: 'Care teams with their devices and members' },
+  'POST /api/v1/admin/teams': { summary: 'Create a care team', errors: [409] },
+  'PATCH /api/v1/admin/teams/:id': {
+    summary: 'Rename a care team or change its devices or members',
+    errors: [404, 409],
+  },
+  'DELETE /api/v1/admin/teams/:id': { summary: 'Delete a care team', errors: record },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },
