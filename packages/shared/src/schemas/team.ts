@@ -16,6 +16,9 @@ export const TEAM_MESSAGES = {
   unknownUser: 'User not found',
   notAUser: 'Only users (not admins) can be in a team',
   unknownDevice: 'Device not found',
+  fetchFailed: 'Failed to fetch teams',
+  saveFailed: 'Failed to save the team',
+  deleteFailed: 'Failed to delete the team',
 } as const;
 
 export const TEAM_ROLES = ['primary', 'backup'] as const;

@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: 'devices', lazy: page(admin, (m) => m.AdminDevicesPage) },
               { path: 'audit', lazy: page(admin, (m) => m.AuditLogPage) },
               { path: 'share-links', lazy: page(admin, (m) => m.ShareLinksPage) },
+              { path: 'teams', lazy: page(admin, (m) => m.TeamsPage) },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -15,6 +15,7 @@ export const PATHS = {
   adminDevices: '/admin-dashboard/devices',
   adminAudit: '/admin-dashboard/audit',
   adminShareLinks: '/admin-dashboard/share-links',
+  adminTeams: '/admin-dashboard/teams',
   /** A read-only share link (`/shared/<token>`), for someone without an account. */
   shared: '/shared',
   /** Public help pages, for everyone signed in or out. */

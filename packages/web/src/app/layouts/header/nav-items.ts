@@ -18,6 +18,7 @@ export function navItemsFor(role: Role | null): NavItem[] {
       { label: 'Dashboard', to: PATHS.admin, end: true },
       { label: 'Users', to: PATHS.adminUsers },
       { label: 'Devices', to: PATHS.adminDevices },
+      { label: 'Teams', to: PATHS.adminTeams },
     ];
   }
   if (role === 'user') {
