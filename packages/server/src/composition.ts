@@ -21,6 +21,8 @@ import { alertRoutes } from './modules/alert/routes.ts';
 import { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
+import { boardRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 import { ActivationAttempts } from './modules/device/activation-attempts.ts';
 import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -144,6 +146,7 @@ export function composeServices(
   );
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
+  const alerts = new AlertService(db, alertEngine, alertActions, users);
 
   return {
     config,
@@ -165,7 +168,8 @@ export function composeServices(
     exports: exporter,
     shares: new ShareService(db, readings, exporter),
     fhir: new FhirService(db, users),
-    alerts: new AlertService(db, alertEngine, alertActions, users),
+    alerts,
+    board: new BoardService(db, alerts),
     admin: new AdminService(db, users, events),
     teams: new TeamService(db),
     systemStatus: new SystemStatusService({
@@ -209,6 +213,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [deviceRoutes, '/api/v1/device'],
     [readingsRoutes, '/api/v1/health'],
     [alertRoutes, '/api/v1/alert'],
+    [boardRoutes, '/api/v1/board'],
     [ingestRoutes, '/api/v1/ingest'],
     [exportRoutes, '/api/v1/export'],
     [shareRoutes, '/api/v1/share'],

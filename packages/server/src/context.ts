@@ -18,6 +18,7 @@ import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AdminService } from './modules/admin/service.ts';
 import type { AlertEngine, AlertService, NotificationLog } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
+import type { BoardService } from './modules/board/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
@@ -96,6 +97,7 @@ export interface AppContext {
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
   teams: TeamService;
+  board: BoardService;
   /** Per-user limits and fair turns for exports, FHIR searches and histories (`preHandler: heavyReads.gate`). */
   heavyReads: HeavyReads;
 }

@@ -49,6 +49,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/v1/health/fetch/:deviceId': { summary: "A device's readings, newest first", errors: record },
   'POST /api/v1/health/history/:deviceId': { summary: "A device's history over a range", errors: record },
 
+  'GET /api/v1/board/snapshot': {
+    summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
+  },
+
   'POST /api/v1/alert/latest/:count': { summary: 'The newest alerts' },
   'POST /api/v1/alert/all': { summary: 'Alerts, filtered and paged', errors: record },
   'POST /api/v1/alert/mark-read': { summary: 'Mark alerts as read' },
