@@ -26,7 +26,11 @@ describe.each(dbTargets())('care board on $name', (target) => {
     admin = await createAdmin(built());
   });
   const snapshot = async (user: TestUser): Promise<BoardSnapshot> => {
-    const res = await built().app.inject({ method: 'GET', url: '/api/v1/board/snapshot', headers: user.auth });
+    const res = await built().app.inject({
+      method: 'GET',
+      url: '/api/v1/board/snapshot',
+      headers: user.auth,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
