@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: page(user, (m) => m.OverviewPage) },
                   { path: 'devices', lazy: page(user, (m) => m.DevicesPage) },
                   { path: 'alerts', lazy: page(user, (m) => m.AlertsPage) },
+                  { path: 'board', lazy: page(user, (m) => m.BoardPage) },
                   { path: 'profile', lazy: page(user, (m) => m.ProfilePage) },
                 ],
               },

@@ -9,6 +9,7 @@ export const PATHS = {
   dashboard: '/dashboard',
   devices: '/dashboard/devices',
   alerts: '/dashboard/alerts',
+  board: '/dashboard/board',
   profile: '/dashboard/profile',
   admin: '/admin-dashboard',
   adminUsers: '/admin-dashboard/users',

@@ -24,6 +24,7 @@ export function navItemsFor(role: Role | null): NavItem[] {
   if (role === 'user') {
     return [
       { label: 'Dashboard', to: PATHS.dashboard, end: true },
+      { label: 'Board', to: PATHS.board },
       { label: 'Devices', to: PATHS.devices },
       { label: 'Alerts', to: PATHS.alerts },
     ];
