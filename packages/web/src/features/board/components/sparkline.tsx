@@ -20,8 +20,10 @@ export function Sparkline({ values, label, className = 'h-8 w-full' }: Sparkline
       current = '';
       return;
     }
-    const point = `${(i * step).toFixed(1)},${(28 - ((v - min) / span) * 24).toFixed(1)}`;
-    current += current ? ` L${point}` : `M${point}`;
+    const x = i * step;
+    const y = (28 - ((v - min) / span) * 24).toFixed(1);
+    // A lone bucket is drawn as a short dash, so a single reading still shows.
+    current += current ? ` L${x.toFixed(1)},${y}` : `M${x.toFixed(1)},${y} L${(x + 1).toFixed(1)},${y}`;
   });
   if (current) segments.push(current);
   return (
