@@ -91,9 +91,10 @@ export const lastHourSlots = (tx: Tx, seqs: number[], at: Date) =>
             floor(extract(epoch from (m.bucket - ${at.toISOString()}::timestamptz)) / ${SLOT_SECONDS})::int + ${BOARD_SPARK_BUCKETS} as slot,
             (sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0))::float8 as heart_rate,
             (sum(m.spo2_sum) / nullif(sum(m.spo2_count), 0))::float8 as spo2
-          from ${healthRollupsMinute} m
-          where m.device_seq = any(${sql.param(seqs)}::int[])
-            and m.bucket >= ${at.toISOString()}::timestamptz - interval '${sql.raw(String(BOARD_SPARK_MINUTES))} minutes'
+          from unnest(${sql.param(seqs)}::int[]) as s(seq)
+          join ${healthRollupsMinute} m on m.device_seq = s.seq
+          -- A join, not "= any(array)": a bound array is searched linearly for every row.
+          where m.bucket >= ${at.toISOString()}::timestamptz - interval '${sql.raw(String(BOARD_SPARK_MINUTES))} minutes'
             and m.bucket < ${at.toISOString()}::timestamptz
           group by 1, 2`,
         sparkRow,
