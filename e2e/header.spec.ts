@@ -22,14 +22,18 @@ test('signed out: Home, Features, About; Log In everywhere except /signin, which
   await expect(page.getByRole('link', { name: 'VitalWatch home' })).toHaveAttribute('href', '/');
 });
 
-test('signed in as user: Dashboard, Devices, Alerts; the menu shows the username, Profile and Sign out', async ({
+test('signed in as user: Dashboard, Board, Devices, Alerts; the menu shows the username, Profile and Sign out', async ({
   page,
 }) => {
   const user = await createUser(page);
   await signInWithTokens(page, user.username, user.password);
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Devices', 'Alerts']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Board', 'Devices', 'Alerts']);
+  await expect(nav.getByRole('link', { name: 'Board', exact: true })).toHaveAttribute(
+    'href',
+    '/dashboard/board',
+  );
   await expect(nav.getByRole('link', { name: 'Devices' })).toHaveAttribute('href', '/dashboard/devices');
   await expect(nav.getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/dashboard/alerts');
   await expect(page.getByRole('link', { name: 'VitalWatch home' })).toHaveAttribute('href', '/dashboard');
@@ -40,13 +44,14 @@ test('signed in as user: Dashboard, Devices, Alerts; the menu shows the username
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
 });
 
-test('signed in as admin: Dashboard, Users, Devices to the admin routes; no Profile item', async ({
+test('signed in as admin: Dashboard, Users, Devices, Teams to the admin routes; no Profile item', async ({
   page,
 }) => {
   await signInWithTokens(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin-dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Devices']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Devices', 'Teams']);
+  await expect(nav.getByRole('link', { name: 'Teams' })).toHaveAttribute('href', '/admin-dashboard/teams');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin-dashboard/users');
   await expect(nav.getByRole('link', { name: 'Devices' })).toHaveAttribute(

@@ -32,8 +32,12 @@ export class ServerProcess {
     private readonly dataDir: string,
   ) {}
 
-  static async start(): Promise<ServerProcess> {
-    const server = new ServerProcess(await freePort(), mkdtempSync(path.join(tmpdir(), 'vw-e2e-outage-')));
+  /** On `port` when given (a test run's own range), else on any free one. */
+  static async start(port?: number): Promise<ServerProcess> {
+    const server = new ServerProcess(
+      port ?? (await freePort()),
+      mkdtempSync(path.join(tmpdir(), 'vw-e2e-outage-')),
+    );
     try {
       await server.start();
     } catch (error) {

@@ -21,6 +21,8 @@ import { alertRoutes } from './modules/alert/routes.ts';
 import { AlertEngine, AlertService } from './modules/alert/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
+import { boardRoutes } from './modules/board/routes.ts';
+import { BoardService } from './modules/board/service.ts';
 import { ActivationAttempts } from './modules/device/activation-attempts.ts';
 import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -40,6 +42,8 @@ import { ReadingsService } from './modules/readings/service.ts';
 import { adminShareRoutes } from './modules/share/admin-routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { ShareService } from './modules/share/service.ts';
+import { teamRoutes } from './modules/team/routes.ts';
+import { TeamService } from './modules/team/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { twoFactorRoutes } from './modules/user/two-factor-routes.ts';
@@ -151,6 +155,7 @@ export function composeServices(
   );
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
+  const alerts = new AlertService(db, alertEngine, alertActions, users);
 
   return {
     config,
@@ -172,8 +177,10 @@ export function composeServices(
     exports: exporter,
     shares: new ShareService(db, readings, exporter),
     fhir: new FhirService(db, users),
-    alerts: new AlertService(db, alertEngine, alertActions, users),
+    alerts,
+    board: new BoardService(db, alerts),
     admin: new AdminService(db, users, events),
+    teams: new TeamService(db),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
       monitor: eventLoop,
@@ -216,6 +223,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [deviceRoutes, '/api/v1'],
     [readingsRoutes, '/api/v1'],
     [alertRoutes, '/api/v1/alert'],
+    [boardRoutes, '/api/v1/board'],
     [ingestRoutes, '/api/v1/ingest'],
     [exportRoutes, '/api/v1'],
     [shareRoutes, '/api/v1'],
@@ -224,6 +232,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
+    [teamRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],

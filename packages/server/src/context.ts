@@ -18,6 +18,7 @@ import type { AlertMailer } from './mail/alert-mailer.ts';
 import type { AdminService } from './modules/admin/service.ts';
 import type { AlertEngine, AlertService } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
+import type { BoardService } from './modules/board/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
@@ -25,6 +26,7 @@ import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
 import type { ShareService } from './modules/share/service.ts';
+import type { TeamService } from './modules/team/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { TwoFactorService } from './modules/user/two-factor-service.ts';
 import type { MqttGateway } from './mqtt/gateway.ts';
@@ -97,6 +99,8 @@ export interface AppContext {
   alertMailer: AlertMailer;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
+  teams: TeamService;
+  board: BoardService;
   /** Per-user limits and fair turns for exports, FHIR searches and histories (`preHandler: heavyReads.gate`). */
   heavyReads: HeavyReads;
 }

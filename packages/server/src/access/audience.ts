@@ -1,39 +1,59 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { deviceUsers } from '../db/schema.ts';
+import { deviceUsers, teamDevices, teamUsers, users } from '../db/schema.ts';
 
 /**
  * Who may see a device, and who hears of it, as SQL: the one place these rules are written. A user
- * sees a device (its readings, alerts, share links) while assigned to it, as primary or backup
- * contact; admins are never assigned, so they see no one's health data through these.
+ * sees a device (its readings, alerts, share links) while assigned to it directly or through a care
+ * team holding it, as primary or backup contact; admins are never assigned nor counted in a team,
+ * so they see no one's health data through these.
  */
 
 /**
- * The "devices this user may see" condition: true when `userId` (a value or a column) is assigned
- * to `deviceId` (a column or expression). Every read of what a user may see filters with it.
+ * Every grant of a device to a user, `(device_id, user_id, contact_role)`: a direct assignment, or
+ * a membership of a team that holds the device. A user may hold several grants of one device; they
+ * are a primary contact when any of them is primary.
+ */
+const grants = sql`(
+  select du.device_id, du.user_id, du.contact_role from ${deviceUsers} du
+  union all
+  select td.device_id, tu.user_id, tu.contact_role from ${teamDevices} td
+    join ${teamUsers} tu on tu.team_id = td.team_id
+    join ${users} tm on tm.id = tu.user_id and tm.role = 'user'
+)`;
+
+/**
+ * The "devices this user may see" condition: true when `userId` (a value or a column) is granted
+ * `deviceId` (a column or expression). Every read of what a user may see filters with it.
  */
 export const maySee = (userId: string | SQLWrapper, deviceId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${deviceUsers} du where du.device_id = ${deviceId} and du.user_id = ${userId}::uuid)`;
+  sql<boolean>`exists (select 1 from ${grants} g where g.device_id = ${deviceId} and g.user_id = ${userId}::uuid)`;
 
-/** Every user assigned to the device (the audience of its readings and alerts), as a SQL array. */
+/** The ids of every device `userId` may see, as a SQL subquery (for `device_id in (…)`). */
+export const visibleDeviceIds = (userId: string) =>
+  sql`(select g.device_id from ${grants} g where g.user_id = ${userId}::uuid)`;
+
+/** Every user granted the device (the audience of its readings and alerts), as a SQL array. */
 export const userIdsOf = (deviceId: unknown) =>
-  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId})`;
+  sql<string[]>`array(select distinct g.user_id::text from ${grants} g where g.device_id = ${deviceId})`;
 
 /**
- * A device's primary contacts (notified of every alert), as a SQL array: those assigned as
- * primary, or, when every assigned user is a backup, all of them, so no alert goes unnotified.
+ * A device's primary contacts (notified of every alert), as a SQL array: those granted it as
+ * primary, or, when every granted user is a backup, all of them, so no alert goes unnotified.
  */
 export const contactIdsOf = (deviceId: unknown) =>
   sql<string[]>`coalesce(
-    nullif(array(select du.user_id::text from ${deviceUsers} du
-      where du.device_id = ${deviceId} and du.contact_role = 'primary'), '{}'),
-    array(select du.user_id::text from ${deviceUsers} du where du.device_id = ${deviceId}))`;
+    nullif(array(select distinct g.user_id::text from ${grants} g
+      where g.device_id = ${deviceId} and g.contact_role = 'primary'), '{}'),
+    array(select distinct g.user_id::text from ${grants} g where g.device_id = ${deviceId}))`;
 
 /**
- * A device's backup contacts (told when an escalation reaches them), as a SQL array: those
- * assigned as backup while someone is primary; when every assigned user is a backup they are the
+ * A device's backup contacts (told when an escalation reaches them), as a SQL array: those granted
+ * it only as backup while someone is primary; when every granted user is a backup they are the
  * primary contacts (`contactIdsOf`) and there are none.
  */
 export const backupIdsOf = (deviceId: unknown) =>
-  sql<string[]>`array(select du.user_id::text from ${deviceUsers} du
-    where du.device_id = ${deviceId} and du.contact_role = 'backup'
-      and exists (select 1 from ${deviceUsers} p where p.device_id = ${deviceId} and p.contact_role = 'primary'))`;
+  sql<string[]>`array(select distinct g.user_id::text from ${grants} g
+    where g.device_id = ${deviceId} and g.contact_role = 'backup'
+      and not exists (select 1 from ${grants} own
+        where own.device_id = ${deviceId} and own.user_id = g.user_id and own.contact_role = 'primary')
+      and exists (select 1 from ${grants} p where p.device_id = ${deviceId} and p.contact_role = 'primary'))`;

@@ -209,6 +209,43 @@ export const deviceUsers = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
 );
 
+/** A care team: its users see every device of the team, as if each were assigned to them. */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique('teams_name_key'),
+  createdAt: createdAt(),
+});
+
+export const teamDevices = pgTable(
+  'team_devices',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.deviceId] }), index('team_devices_device_idx').on(t.deviceId)],
+);
+
+/** A team's users; `contactRole` applies to every device of the team, as in `device_users`. */
+export const teamUsers = pgTable(
+  'team_users',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactRole: text('contact_role', { enum: ['primary', 'backup'] })
+      .notNull()
+      .default('primary'),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_users_user_idx').on(t.userId)],
+);
+
 /**
  * Raw readings. On the database this table is partitioned by week of `recorded_at` (see
  * `db/partitions.ts` and migration 0004), which drizzle cannot describe: partitions are created

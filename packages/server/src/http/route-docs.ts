@@ -22,6 +22,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
 
+  'GET /api/v1/board/snapshot': {
+    summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
+  },
+
   'POST /api/v1/alert/latest/:count': { summary: 'The newest alerts' },
   'POST /api/v1/alert/all': { summary: 'Alerts, filtered and paged', errors: record },
   'POST /api/v1/alert/mark-read': { summary: 'Mark alerts as read' },
@@ -65,6 +69,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
+  'GET /api/v1/admin/teams': { summary: 'Care teams with their devices and members' },
+  'POST /api/v1/admin/teams': { summary: 'Create a care team', errors: [409] },
+  'PATCH /api/v1/admin/teams/:id': {
+    summary: 'Rename a care team or change its devices or members',
+    errors: [404, 409],
+  },
+  'DELETE /api/v1/admin/teams/:id': { summary: 'Delete a care team', errors: record },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
+  boardRoom,
   type ClientToServerEvents,
   registerUserPayload,
   SERVER_MESSAGES,
@@ -20,6 +21,7 @@ import { authenticateToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import type { DomainEvents } from '../lib/events.ts';
 import { isUuid } from '../lib/ids.ts';
+import { BoardFeed } from './board-feed.ts';
 
 interface SocketData {
   userId: string;
@@ -106,18 +108,23 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     socket.on(SOCKET_EVENTS.registerUser, (userId: unknown, ack?: unknown) =>
       registerUser(socket, userId, ack),
     );
+    socket.on(SOCKET_EVENTS.watchBoard, (on: unknown, ack?: unknown) => watchBoard(socket, on, ack));
   });
 
   // Rooms that may have a listener. Alone, only local rooms count: skipping the rest saves
   // encoding every reading for nobody. With Redis, another node may hold the sockets.
-  const listeningRooms = (userIds: string[]) => {
-    const rooms = userIds.map(userRoom);
-    return redisClients.length > 0 ? rooms : rooms.filter((r) => io.of('/').adapter.rooms.has(r));
-  };
+  const listening = (rooms: string[]) =>
+    redisClients.length > 0 ? rooms : rooms.filter((r) => io.of('/').adapter.rooms.has(r));
+  const listeningRooms = (userIds: string[]) => listening(userIds.map(userRoom));
+  const board = new BoardFeed((rooms, records) => io.to(rooms).emit(SOCKET_EVENTS.boardUpdate, records));
   const onHealth = (...[audience, records]: DomainEvents['health']) => {
     const rooms = listeningRooms(audience.userIds);
     if (rooms.length === 0) return;
-    for (const record of records) io.to(rooms).emit(SOCKET_EVENTS.healthDataUpdate, record);
+    // A board's sockets get the coalesced batches instead of every reading.
+    const boards = listening(audience.userIds.map(boardRoom));
+    if (boards.length > 0) board.add(audience, records);
+    const each = boards.length > 0 ? io.to(rooms).except(boards) : io.to(rooms);
+    for (const record of records) each.emit(SOCKET_EVENTS.healthDataUpdate, record);
   };
   const onAlerts = (...[audience, alerts]: DomainEvents['alerts']) => {
     const rooms = listeningRooms(audience.userIds);
@@ -163,6 +170,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
 
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    board.stop();
     ctx.events.off('health', onHealth);
     ctx.events.off('alerts', onAlerts);
     ctx.events.off('alertLifecycle', onLifecycle);
@@ -264,6 +272,25 @@ function registerUser(socket: RealtimeSocket, userId: unknown, ack: unknown) {
   else result = { success: true, message: SOCKET_MESSAGES.registered };
   if (typeof ack === 'function') ack(result);
   else if (!result.success) socket.emit('register-user-error', result);
+}
+
+/**
+ * `watch-board`: `true` moves this socket to the board's coalesced batches (its user's board room),
+ * `false` back to every reading. It only ever joins its own user's room.
+ */
+function watchBoard(socket: RealtimeSocket, on: unknown, ack: unknown) {
+  const parsed = z.boolean().safeParse(on);
+  if (parsed.success) {
+    if (parsed.data) void socket.join(boardRoom(socket.data.userId));
+    else void socket.leave(boardRoom(socket.data.userId));
+  }
+  const result: SocketAck = parsed.success
+    ? {
+        success: true,
+        message: parsed.data ? SOCKET_MESSAGES.watchingBoard : SOCKET_MESSAGES.notWatchingBoard,
+      }
+    : { success: false, message: SOCKET_MESSAGES.watchBoardInvalid };
+  if (typeof ack === 'function') ack(result);
 }
 
 /**

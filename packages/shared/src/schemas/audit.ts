@@ -35,6 +35,11 @@ export const AUDIT_ACTIONS = {
   'data-export': 'Data exported',
   'share-create': 'Share link created',
   'share-revoke': 'Share link revoked',
+  'team-create': 'Care team created',
+  'team-rename': 'Care team renamed',
+  'team-delete': 'Care team deleted',
+  'team-devices': 'Care team devices changed',
+  'team-members': 'Care team members changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -42,6 +47,9 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const DETAIL_NAMES: Record<string, string> = {
   users: 'Users',
   backupUsers: 'Backup contacts',
+  added: 'Added',
+  removed: 'Removed',
+  team: 'Team',
   from: 'From',
   to: 'To',
   reason: 'Refused because',
@@ -94,8 +102,8 @@ export const auditEntry = z.object({
   actorId: z.string().nullable(),
   /** The actor's username when it happened (kept after the account is deleted). */
   actorName: z.string().nullable(),
-  /** What was acted on: a user, device or alert id. */
-  targetType: z.enum(['user', 'device', 'alert']).nullable(),
+  /** What was acted on: a user, device, alert or care team id. */
+  targetType: z.enum(['user', 'device', 'alert', 'team']).nullable(),
   targetId: z.string().nullable(),
   /** The target's name now (a device's shared name, a user's username); null when it is gone. */
   targetName: z.string().nullable(),

@@ -8,10 +8,17 @@ export const SOCKET_EVENTS = {
   healthDataUpdate: 'healthDataUpdate',
   alertsUpdate: 'alertsUpdate',
   alertLifecycleUpdate: 'alertLifecycleUpdate',
+  boardUpdate: 'boardUpdate',
+  watchBoard: 'watch-board',
 } as const;
 
 /** Room of one user's sockets; every event about a device goes to the rooms of its users. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/**
+ * Room of a user's sockets that show the board: they get readings coalesced in `boardUpdate`
+ * batches instead of one `healthDataUpdate` per reading.
+ */
+export const boardRoom = (userId: string) => `board:${userId}`;
 
 /** Handshake auth: the client connects with `io(url, { auth: { token: accessToken } })`. */
 export const socketAuth = z.object({ token: z.string().min(1).max(4096) });
@@ -27,6 +34,9 @@ export const SOCKET_MESSAGES = {
   registered: 'Registered for live updates',
   registerOwnIdOnly: 'You can only register your own user id',
   registerInvalid: 'register-user needs your user id',
+  watchingBoard: 'Board updates every second',
+  notWatchingBoard: 'Every reading as it arrives',
+  watchBoardInvalid: 'watch-board needs true or false',
 } as const;
 
 export interface ServerToClientEvents {
@@ -36,12 +46,16 @@ export interface ServerToClientEvents {
   alertsUpdate: (alerts: AlertRecord[]) => void;
   /** An alert was acknowledged or resolved (by a carer, or its episode ended). */
   alertLifecycleUpdate: (alert: AlertLifecycle) => void;
+  /** The board's live readings: the newest record of each device that sent any in the last second. */
+  boardUpdate: (records: HealthRecord[]) => void;
   /** Sent when `register-user` was refused and the client asked for no acknowledgement. */
   'register-user-error': (result: SocketAck) => void;
 }
 
 export interface ClientToServerEvents {
   'register-user': (userId: string, ack?: (result: SocketAck) => void) => void;
+  /** `true`: this socket shows the board (coalesced `boardUpdate` batches); `false`: back to every reading. */
+  'watch-board': (on: boolean, ack?: (result: SocketAck) => void) => void;
 }
 
 /** MQTT topics a device publishes to (QoS 1, JSON bodies of the HTTP ingest schemas). */

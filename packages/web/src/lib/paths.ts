@@ -9,12 +9,14 @@ export const PATHS = {
   dashboard: '/dashboard',
   devices: '/dashboard/devices',
   alerts: '/dashboard/alerts',
+  board: '/dashboard/board',
   profile: '/dashboard/profile',
   admin: '/admin-dashboard',
   adminUsers: '/admin-dashboard/users',
   adminDevices: '/admin-dashboard/devices',
   adminAudit: '/admin-dashboard/audit',
   adminShareLinks: '/admin-dashboard/share-links',
+  adminTeams: '/admin-dashboard/teams',
   /** A read-only share link (`/shared/<token>`), for someone without an account. */
   shared: '/shared',
   /** Public help pages, for everyone signed in or out. */

@@ -3,6 +3,7 @@ import {
   type AlertRecord,
   alertLifecycle,
   alertRecord,
+  boardUpdatePayload,
   type HealthRecord,
   healthRecord,
   SOCKET_EVENTS,
@@ -33,6 +34,8 @@ export interface RealtimeEvents {
   /** An alert was acknowledged or resolved (by anyone assigned, or its episode ended). */
   lifecycle: AlertLifecycle;
   health: HealthRecord;
+  /** The board's coalesced readings (only while `watchBoard(true)`): each device's newest of the last second. */
+  board: HealthRecord[];
   /**
    * The socket is live, the first time or again. Anything sent before is lost: whoever fetched
    * data earlier refetches what may have been missed. The first time counts too: a page fetches
@@ -49,6 +52,7 @@ const listeners: { [K in EventName]: Set<Listener<K>> } = {
   alerts: new Set(),
   lifecycle: new Set(),
   health: new Set(),
+  board: new Set(),
   connected: new Set(),
 };
 const statusListeners = new Set<() => void>();
@@ -59,6 +63,8 @@ let status: RealtimeStatus = 'offline';
 let downSince: number | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let refusals = 0;
+/** Boards on screen: while any, the socket takes coalesced `boardUpdate` batches instead of every reading. */
+let boardWatchers = 0;
 
 function emit<K extends EventName>(event: K, value: RealtimeEvents[K]): void {
   for (const listener of listeners[event]) listener(value);
@@ -106,6 +112,7 @@ export function connectRealtime(userId: string): void {
   socket.on('connect', () => {
     refusals = 0;
     socket.emit(SOCKET_EVENTS.registerUser, userId);
+    if (boardWatchers > 0) socket.emit(SOCKET_EVENTS.watchBoard, true);
     setStatus('connected');
     connectedBefore = true;
     emit('connected', undefined);
@@ -136,8 +143,26 @@ export function connectRealtime(userId: string): void {
     if (parsed.success) emit('health', parsed.data);
     else console.warn('Ignored a malformed healthDataUpdate event', parsed.error.issues);
   });
+  socket.on(SOCKET_EVENTS.boardUpdate, (payload: unknown) => {
+    const parsed = boardUpdatePayload.safeParse(payload);
+    if (parsed.success) emit('board', parsed.data);
+    else console.warn('Ignored a malformed boardUpdate event', parsed.error.issues);
+  });
   current = { socket, userId };
   setStatus('connecting');
+}
+
+/**
+ * A board is on screen until the returned function is called: the socket asks for coalesced
+ * batches (`board` events) while at least one is, and for every reading again after the last.
+ */
+export function watchBoard(): () => void {
+  boardWatchers += 1;
+  if (boardWatchers === 1) current?.socket.emit(SOCKET_EVENTS.watchBoard, true);
+  return () => {
+    boardWatchers -= 1;
+    if (boardWatchers === 0) current?.socket.emit(SOCKET_EVENTS.watchBoard, false);
+  };
 }
 
 /** Closes the socket (sign-out, leaving the user area). */

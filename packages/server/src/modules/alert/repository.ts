@@ -152,6 +152,12 @@ export interface Cursor {
 /** 0 for high, 1 for medium, 2 for low: the priority order. */
 const rankOf = sql<number>`(case ${alerts.priority} when 'high' then 0 when 'medium' then 1 else 2 end)`;
 
+/** Every unresolved alert of the user's devices: highest priority first, newest first within one. */
+export const listOpen = async (tx: Tx, userId: string, limit: number): Promise<VisibleAlert[]> =>
+  visibleTo(tx, userId, sql`${alerts.status} <> 'resolved'`)
+    .orderBy(rankOf, ...newestFirst)
+    .limit(limit);
+
 export const listPage = async (
   tx: Tx,
   userId: string,

@@ -89,6 +89,11 @@ export class AlertService {
     return (await repo.listLatest(this.db, userId, count)).map(presentAlert);
   }
 
+  /** Every unresolved alert of the user's devices (the board's), at most `limit`, highest priority first. */
+  async open(userId: string, limit: number): Promise<AlertRecord[]> {
+    return (await repo.listOpen(this.db, userId, limit)).map(presentAlert);
+  }
+
   async page(userId: string, body: AlertAllBody): Promise<AlertPage> {
     const {
       deviceId,

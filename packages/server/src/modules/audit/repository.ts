@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { auditEvents, devices, users } from '../../db/schema.ts';
+import { auditEvents, devices, teams, users } from '../../db/schema.ts';
 
 /** One entry to append; `actorName` is looked up from `actorId` when not given. */
 export interface NewAuditEvent {
@@ -64,6 +64,7 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
         case target_type
           when 'device' then (select d.device_name from ${devices} d where d.id::text = target_id)
           when 'user' then (select u.username from ${users} u where u.id::text = target_id)
+          when 'team' then (select t.name from ${teams} t where t.id::text = target_id)
         end as target_name
       from ${auditEvents}
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}

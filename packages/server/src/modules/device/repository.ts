@@ -147,22 +147,25 @@ export const setNickname = async (tx: Tx, deviceId: string, userId: string, nick
     .set({ nickname })
     .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)));
 
-const userView = {
+/** A device seen through a care team only has no assignment row: its user is a carer with no nickname. */
+const userView = (userId: string) => ({
   device: devices,
   userCount: userCountOf,
-  userId: deviceUsers.userId,
-  circleRole: deviceUsers.circleRole,
+  userId: sql<string>`${userId}::text`,
+  circleRole: sql<CircleRole>`coalesce(${deviceUsers.circleRole}, 'carer')`,
   nickname: deviceUsers.nickname,
-};
+});
 type UserViewRow = Omit<DeviceWithCount, keyof DeviceRow> & { device: DeviceRow };
 const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ ...device, ...mine });
 
+/** The devices the user may see: assigned ones first, oldest assignment first, then those of their teams by name. */
 export const listUserDevices = async (tx: Tx, userId: string): Promise<DeviceWithCount[]> =>
   tx
-    .select(userView)
+    .select(userView(userId))
     .from(devices)
-    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
-    .orderBy(deviceUsers.createdAt, devices.id)
+    .leftJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
+    .where(maySee(userId, devices.id))
+    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id)
     .then((rows) => rows.map(fromUserView));
 
 /**
@@ -175,9 +178,9 @@ export const findUserDevice = async (
   deviceId: string,
 ): Promise<DeviceWithCount | undefined> =>
   tx
-    .select(userView)
+    .select(userView(userId))
     .from(devices)
-    .innerJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
+    .leftJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
     .where(and(eq(devices.id, deviceId), maySee(userId, devices.id)))
     .limit(1)
     .then((rows) => rows.map(fromUserView)[0]);

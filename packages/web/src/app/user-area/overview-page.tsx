@@ -44,7 +44,16 @@ export function OverviewPage() {
         title={TITLE}
         subtitle={SUBTITLE}
         actions={
-          selected && <DevicePicker devices={devices} selectedId={selected._id} onSelect={setChosenId} />
+          selected && (
+            <>
+              {devices.length > 1 && (
+                <Link to={PATHS.board} className={buttonClasses('secondary')}>
+                  Board: all {devices.length}
+                </Link>
+              )}
+              <DevicePicker devices={devices} selectedId={selected._id} onSelect={setChosenId} />
+            </>
+          )
         }
       />
       {state.status === 'loading' && (

@@ -18,11 +18,13 @@ export function navItemsFor(role: Role | null): NavItem[] {
       { label: 'Dashboard', to: PATHS.admin, end: true },
       { label: 'Users', to: PATHS.adminUsers },
       { label: 'Devices', to: PATHS.adminDevices },
+      { label: 'Teams', to: PATHS.adminTeams },
     ];
   }
   if (role === 'user') {
     return [
       { label: 'Dashboard', to: PATHS.dashboard, end: true },
+      { label: 'Board', to: PATHS.board },
       { label: 'Devices', to: PATHS.devices },
       { label: 'Alerts', to: PATHS.alerts },
     ];

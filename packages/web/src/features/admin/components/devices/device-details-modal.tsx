@@ -7,6 +7,7 @@ import { queryView } from '@/lib/store/query-view.ts';
 import { useAdminDeviceLatestQuery } from '../../api/device-latest.ts';
 import type { CodeType } from '../../api/regenerate-code.ts';
 import { usernamesOf } from '../../utils/assigned-users.ts';
+import { TeamNames } from '../teams/team-names.tsx';
 import { CodeRow } from './code-row.tsx';
 import { DeviceReadingPanel } from './device-reading-panel.tsx';
 import { DeviceSnippets } from './device-snippets.tsx';
@@ -56,6 +57,9 @@ export function DeviceDetailsModal({ device, names, onRegenerate, onClose }: Dev
         </Detail>
         <Detail label="Assigned Users" className="sm:col-span-2">
           {device.users.length === 0 ? 'None' : assigned.join(', ') || `${device.users.length} users`}
+        </Detail>
+        <Detail label="Care Teams" className="sm:col-span-2">
+          <TeamNames deviceId={device._id} />
         </Detail>
         <Detail label="Created">{formatDateTime(device.createdAt)}</Detail>
         <Detail label="Last Updated">

@@ -5,6 +5,7 @@ import { CopyIcon } from '@/components/icons.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { copyWithToast } from '../../utils/copy.ts';
+import { TeamNames } from '../teams/team-names.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -78,6 +79,9 @@ export function UserDetailsModal({ user, onClose }: UserDetailsModalProps) {
             <TokenList tokens={user.fcmTokens} />
           </dd>
         </div>
+        <Detail label="Care Teams">
+          <TeamNames userId={user._id} />
+        </Detail>
         <Detail label="Created">{formatDateTime(user.createdAt)}</Detail>
         <Detail label="Last Updated">{formatDateTime(user.updatedAt)}</Detail>
       </dl>

@@ -1,0 +1,165 @@
+import {
+  BOARD_SPARK_BUCKETS,
+  type BoardSnapshot,
+  type HealthRecord,
+  type SocketAck,
+} from '@vitalwatch/shared';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDevice, isoFromNow, postAlert, postHealth } from './device-helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
+import { recordEvents, useSockets } from './realtime-helpers.ts';
+
+const reading = (heartRate: number, msAgo = 0) => ({
+  heartRate,
+  spo2: 97,
+  temperature: 98.1,
+  battery: 64,
+  recordedAt: isoFromNow(-msAgo),
+});
+
+/** Issue 25, points 2 and 4: the board's one-call snapshot and its coalesced live feed. */
+describe.each(dbTargets())('care board on $name', (target) => {
+  const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0, escalationIntervalMs: 0 } });
+  const connect = useSockets(built);
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createAdmin(built());
+  });
+  const snapshot = async (user: TestUser): Promise<BoardSnapshot> => {
+    const res = await built().app.inject({
+      method: 'GET',
+      url: '/api/v1/board/snapshot',
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const teamOf = async (deviceIds: string[], userIds: string[]) => {
+    const res = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/teams',
+      headers: admin.auth,
+      payload: {
+        name: unique('Board '),
+        deviceIds,
+        members: userIds.map((userId) => ({ userId, role: 'primary' })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.team._id as string;
+  };
+
+  it("returns every visible device's newest reading, last hour and open alerts; nobody else's", async () => {
+    const [carer, other] = await Promise.all([signup(built()), signup(built())]);
+    const own = await createDevice(built(), admin, { users: [carer.user._id], deviceName: unique('Own ') });
+    const ward = await createDevice(built(), admin, { deviceName: unique('Ward ') });
+    const silent = await createDevice(built(), admin, { deviceName: unique('Silent ') });
+    const hidden = await createDevice(built(), admin, { users: [other.user._id] });
+    const teamId = await teamOf([ward._id, silent._id], [carer.user._id]);
+
+    await postHealth(built(), ward.apiAuthCode, [
+      reading(70, 20 * 60_000),
+      reading(80, 5 * 60_000),
+      reading(90, 1000),
+    ]);
+    await postHealth(built(), own.apiAuthCode, reading(66, 2000));
+    await postHealth(built(), hidden.apiAuthCode, reading(50));
+    await postAlert(built(), ward.apiAuthCode, { alertType: 'SOS' });
+    await built().ctx.ingest.drain();
+
+    const board = await snapshot(carer);
+    expect(board.teams).toEqual([{ _id: teamId, name: expect.any(String) }]);
+    const byId = new Map(board.devices.map((d) => [d._id, d]));
+    expect([...byId.keys()].sort()).toEqual([own._id, ward._id, silent._id].sort());
+    const w = byId.get(ward._id)!;
+    expect(w).toMatchObject({ deviceName: ward.deviceName, teamIds: [teamId], limits: null });
+    expect(w.latest).toMatchObject({ heartRate: 90, device: ward._id });
+    expect(w.alerts).toHaveLength(1);
+    expect(w.alerts[0]).toMatchObject({ alertType: 'SOS', priority: 'high', status: 'active' });
+    expect(w.sparkline.heartRate).toHaveLength(BOARD_SPARK_BUCKETS);
+    expect(w.sparkline.heartRate.filter((v) => v !== null).length).toBeGreaterThanOrEqual(2);
+    expect(byId.get(own._id)).toMatchObject({ teamIds: [], latest: { heartRate: 66 }, alerts: [] });
+    expect(byId.get(silent._id)).toMatchObject({ latest: null, alerts: [] });
+    expect(byId.get(silent._id)!.sparkline.spo2.every((v) => v === null)).toBe(true);
+
+    expect((await built().app.inject({ method: 'GET', url: '/api/v1/board/snapshot' })).statusCode).toBe(401);
+    expect((await snapshot(admin)).devices).toEqual([]);
+  });
+
+  it('makes the same number of queries for 2 devices as for 40', async () => {
+    const [few, many] = await Promise.all([signup(built()), signup(built())]);
+    const devicesFor = async (n: number) =>
+      Promise.all(Array.from({ length: n }, () => createDevice(built(), admin)));
+    const small = await devicesFor(2);
+    const large = await devicesFor(40);
+    await teamOf(
+      small.map((d) => d._id),
+      [few.user._id],
+    );
+    await teamOf(
+      large.map((d) => d._id),
+      [many.user._id],
+    );
+    await Promise.all([...small, ...large].map((d) => postHealth(built(), d.apiAuthCode, reading(72, 1000))));
+    await built().ctx.ingest.drain();
+
+    const session = (built().ctx.db as unknown as { _: { session: { prepareQuery: () => unknown } } })._
+      .session;
+    const counted = async (user: TestUser) => {
+      const spy = vi.spyOn(session, 'prepareQuery');
+      try {
+        const board = await snapshot(user);
+        return { devices: board.devices.length, queries: spy.mock.calls.length };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const a = await counted(few);
+    const b = await counted(many);
+    expect(a.devices).toBe(2);
+    expect(b.devices).toBe(40);
+    expect(b.queries).toBe(a.queries);
+    expect(a.queries).toBeGreaterThan(0);
+    expect(a.queries).toBeLessThanOrEqual(8);
+  });
+
+  it("coalesces a board socket's readings: one batch a second with each device's newest, no per-reading events", async () => {
+    const carer = await signup(built());
+    const boardSocket = await connect({ token: carer.accessToken });
+    const plainSocket = await connect({ token: carer.accessToken });
+    const ack: SocketAck = await boardSocket.emitWithAck('watch-board', true);
+    expect(ack.success).toBe(true);
+    const batches = recordEvents(boardSocket, 'boardUpdate');
+    const boardEach = recordEvents(boardSocket, 'healthDataUpdate');
+    const plainEach = recordEvents(plainSocket, 'healthDataUpdate');
+    const record = (device: string, heartRate: number, at: number): HealthRecord => ({
+      _id: `${device}-${heartRate}`,
+      device,
+      spo2: 97,
+      heartRate,
+      temperature: 98,
+      battery: 80,
+      createdAt: new Date(at).toISOString(),
+    });
+    const t0 = Date.now();
+    const audience = (deviceId: string) => ({ deviceId, userIds: [carer.user._id], contactIds: [] });
+    for (let i = 0; i < 5; i++)
+      built().ctx.events.emit('health', audience('dev-a'), [record('dev-a', 60 + i, t0 + i)]);
+    for (let i = 0; i < 3; i++)
+      built().ctx.events.emit('health', audience('dev-b'), [record('dev-b', 80 + i, t0 + i)]);
+
+    const [batch] = await batches.waitFor(1, 3000);
+    expect(batch!.map((r) => [r.device, r.heartRate]).sort()).toEqual([
+      ['dev-a', 64],
+      ['dev-b', 82],
+    ]);
+    await plainEach.waitFor(8);
+    expect(boardEach.received).toEqual([]);
+
+    // Off the board, every reading again.
+    expect((await boardSocket.emitWithAck('watch-board', false)).success).toBe(true);
+    built().ctx.events.emit('health', audience('dev-a'), [record('dev-a', 99, t0 + 10)]);
+    await boardEach.waitFor(1);
+    expect((await boardSocket.emitWithAck('watch-board', 'yes' as unknown as boolean)).success).toBe(false);
+  });
+});

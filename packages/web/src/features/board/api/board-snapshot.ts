@@ -1,0 +1,16 @@
+import { type BoardSnapshot, boardResponse } from '@vitalwatch/shared';
+import type { z } from 'zod';
+import { api } from '@/lib/store/api.ts';
+
+/** GET /board/snapshot: every device the user may see, with newest reading, last hour and open alerts. */
+export const boardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    boardSnapshot: build.query<BoardSnapshot, void>({
+      query: () => ({ path: '/board/snapshot', method: 'GET', auth: 'user', schema: boardResponse }),
+      transformResponse: (response: z.infer<typeof boardResponse>) => response.data,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useBoardSnapshotQuery } = boardApi;
