@@ -19,7 +19,11 @@ const reading = (heartRate: number, msAgo = 0) => ({
 
 /** Issue 25, points 2 and 4: the board's one-call snapshot and its coalesced live feed. */
 describe.each(dbTargets())('care board on $name', (target) => {
-  const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0, escalationIntervalMs: 0 } });
+  // No background work (sweeps, escalations, the notification outbox's worker) between the queries counted.
+  const built = useTestApp(target, {
+    ingest: { offlineSweepIntervalMs: 0, escalationIntervalMs: 0 },
+    notifications: { pollMs: 0 },
+  });
   const connect = useSockets(built);
   let admin: TestUser;
   beforeAll(async () => {
