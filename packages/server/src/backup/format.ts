@@ -88,7 +88,11 @@ async function* linesOf(source: AsyncIterable<Buffer>): AsyncGenerator<string> {
 }
 
 async function* gunzipped(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const gunzip = Readable.from(source).pipe(createGunzip());
+  const gunzip = createGunzip();
+  // pipe() does not pass the source's error on (a BackupFileError of the decryption).
+  const input = Readable.from(source);
+  input.on('error', (err) => gunzip.destroy(err));
+  input.pipe(gunzip);
   try {
     for await (const chunk of gunzip) yield chunk as Buffer;
   } catch (err) {
