@@ -6,6 +6,8 @@ import { authGuards } from './auth/plugin.ts';
 import { Sealer } from './auth/sealer.ts';
 import { AlertActionTokens, TokenService } from './auth/tokens.ts';
 import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
+import { backupRoutes } from './backup/routes.ts';
+import { BackupService } from './backup/service.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import type { Database } from './db/index.ts';
@@ -187,6 +189,16 @@ export function composeServices(
       log.child({ module: 'mail' }),
     ),
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
+    backups: new BackupService(
+      database,
+      {
+        jwtSecret: config.jwtSecret,
+        vapid: config.vapid
+          ? { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
+          : null,
+      },
+      config.dataDir,
+    ),
   };
 }
 
@@ -215,6 +227,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
+    [backupRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],

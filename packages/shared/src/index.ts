@@ -12,6 +12,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/alarm-settings.ts';
 export * from './schemas/alert.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/backup.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';

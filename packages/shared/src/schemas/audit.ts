@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   'data-export': 'Data exported',
   'share-create': 'Share link created',
   'share-revoke': 'Share link revoked',
+  'backup-download': 'Backup downloaded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
