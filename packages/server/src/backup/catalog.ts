@@ -45,7 +45,7 @@ export interface TableInfo {
   name: string;
   /** Stored columns in their table order (generated columns are left out: the target computes them). */
   columns: string[];
-  /** The columns a stable row order sorts by: the primary key, else every column. */
+  /** The columns a stable row order sorts by (see `orderOf`). */
   orderBy: string[];
   partitioned: boolean;
 }
@@ -63,7 +63,14 @@ export async function listTables(tx: Tx): Promise<TableInfo[]> {
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''), '[]') as columns,
           coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
             from pg_index i join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey::int2[])
-            where i.indrelid = c.oid and i.indisprimary), '[]') as pk
+            where i.indrelid = c.oid and i.indisprimary), '[]') as pk,
+          coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+            from pg_index i join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey::int2[])
+            where i.indexrelid = (select x.indexrelid from pg_index x where x.indrelid = c.oid
+              and x.indpred is null and x.indexprs is null
+              and not exists (select from pg_attribute na where na.attrelid = c.oid
+                and na.attnum = any(x.indkey::int2[]) and not na.attnotnull)
+              order by x.indnatts desc, x.indexrelid limit 1)), '[]') as idx
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
         order by c.relname`,
@@ -72,6 +79,7 @@ export async function listTables(tx: Tx): Promise<TableInfo[]> {
       partitioned: z.boolean(),
       columns: z.array(z.string()),
       pk: z.array(z.string()),
+      idx: z.array(z.string()),
     }),
   );
   const edges = await rawRows(
@@ -84,10 +92,21 @@ export async function listTables(tx: Tx): Promise<TableInfo[]> {
   const infos = tables.map((t) => ({
     name: t.name,
     columns: t.columns,
-    orderBy: t.pk.length > 0 ? t.pk : t.columns,
+    orderBy: orderOf(t),
     partitioned: t.partitioned,
   }));
   return dependencyOrder(infos, edges);
+}
+
+/**
+ * The primary key; else, for the time-partitioned tables (no primary key, ids from a sequence),
+ * the longest index on NOT NULL columns and then `id`, so batches in key order walk an index
+ * (readings: device, time, id) instead of sorting the table; else every column.
+ */
+function orderOf(t: { columns: string[]; pk: string[]; idx: string[] }): string[] {
+  if (t.pk.length > 0) return t.pk;
+  if (t.columns.includes('id')) return [...t.idx.filter((c) => c !== 'id'), 'id'];
+  return t.columns;
 }
 
 /** Kahn's sort by name: stable, and a cycle (none today) falls back to name order for what is left. */

@@ -83,12 +83,11 @@ export async function restoreBackup(database: Database, opts: RestoreOptions): P
       const wanted = header.tables.find((t) => t.name === table)?.columns ?? [];
       const have = columns.get(table);
       if (!have) throw new RestoreRefused(`the target has no table ${table}`);
-      const cols = wanted
-        .filter((c) => have.has(c))
-        .map(ident)
-        .join(', ');
-      await tx.execute(
-        sql`${sql.raw(`insert into ${ident(table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table)}, `)}${`[${batch.join(',')}]`}::json)`,
+      await insertRows(
+        tx,
+        table,
+        wanted.filter((c) => have.has(c)),
+        batch,
       );
       written += batch.length;
       opts.onProgress?.({ phase: 'write', rows: written, totalRows });
@@ -114,6 +113,14 @@ export async function restoreBackup(database: Database, opts: RestoreOptions): P
   return { header, counts: await compareCounts(database, header) };
 }
 
+/** Rows given as `row_to_json` texts, into `table`'s `columns` (ids as they were: OVERRIDING SYSTEM VALUE). */
+export async function insertRows(tx: Tx, table: string, columns: string[], rows: string[]): Promise<void> {
+  const cols = columns.map(ident).join(', ');
+  await tx.execute(
+    sql`${sql.raw(`insert into ${ident(table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table)}, `)}${`[${rows.join(',')}]`}::json)`,
+  );
+}
+
 const rowsIn = (header: BackupHeader) => header.tables.reduce((n, t) => n + t.rows, 0);
 
 /**
@@ -136,7 +143,7 @@ function keyFilesFor(dataDir: string, keys: BackupKeys): { file: string; text: s
 }
 
 /** A target with any row in any table is not empty: a restore never mixes two databases. */
-async function refuseNonEmpty(database: Database): Promise<void> {
+export async function refuseNonEmpty(database: Database): Promise<void> {
   const tables = await rawRows(
     database.db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -158,7 +165,7 @@ async function refuseNonEmpty(database: Database): Promise<void> {
 }
 
 /** Run the migrations up to `version` only: the backup's rows fit the schema they were read from. */
-async function migrateTo(database: Database, version: SchemaVersion): Promise<void> {
+export async function migrateTo(database: Database, version: SchemaVersion): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'vw-restore-migrations-'));
   try {
     mkdirSync(path.join(folder, 'meta'));
@@ -184,7 +191,7 @@ async function migrateTo(database: Database, version: SchemaVersion): Promise<vo
  * The partitions the backup had, made the way the server makes them (the audit log's keep their
  * TRUNCATE trigger, made by its own function).
  */
-async function makePartitions(tx: Tx, header: BackupHeader): Promise<void> {
+export async function makePartitions(tx: Tx, header: Pick<BackupHeader, 'partitions'>): Promise<void> {
   for (const part of header.partitions) {
     const [exists] = await rawRows(
       tx,
@@ -205,7 +212,7 @@ async function makePartitions(tx: Tx, header: BackupHeader): Promise<void> {
   }
 }
 
-async function targetColumns(tx: Tx): Promise<Map<string, Set<string>>> {
+export async function targetColumns(tx: Tx): Promise<Map<string, Set<string>>> {
   const rows = await rawRows(
     tx,
     sql`select c.relname as table, a.attname as column from pg_attribute a
@@ -219,7 +226,7 @@ async function targetColumns(tx: Tx): Promise<Map<string, Set<string>>> {
 }
 
 /** Every sequence where the source's was: ids given after the restore never collide with restored ones. */
-async function setSequences(tx: Tx, header: BackupHeader): Promise<void> {
+export async function setSequences(tx: Tx, header: Pick<BackupHeader, 'sequences'>): Promise<void> {
   for (const seq of header.sequences) {
     if (seq.lastValue === null) continue;
     await tx.execute(

@@ -45,6 +45,8 @@ export async function readSnapshot(
 ): Promise<{ header: BackupHeader; rows: number }> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw('set transaction isolation level repeatable read, read only'));
+    // Timestamps written the same whichever zone the server is set to.
+    await tx.execute(sql.raw(`set local timezone = 'UTC'`));
     if (database.kind === 'postgres') {
       // The pool's 15 s statement limit is for requests; a count of a large table takes longer.
       await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
@@ -96,7 +98,7 @@ async function countRows(tx: Tx, table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A table's rows in a stable order (primary key, else every column), FETCH_ROWS at a time through a cursor. */
+/** A table's rows in a stable order (`TableInfo.orderBy`), FETCH_ROWS at a time through a cursor. */
 export async function* tableRows(tx: Tx, table: TableInfo): AsyncGenerator<{ text: string; rows: number }> {
   const cursor = `backup_${table.name.replace(/\W/g, '_')}`;
   const columns = table.columns.map(ident).join(', ');
