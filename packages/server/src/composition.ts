@@ -144,6 +144,10 @@ export function composeServices(
   );
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
+  const vapid = config.vapid
+    ? { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
+    : null;
+  const backups = new BackupService(database, { jwtSecret: config.jwtSecret, vapid }, config.dataDir);
 
   return {
     config,
@@ -174,6 +178,7 @@ export function composeServices(
       vapidKeysPresent: config.vapid !== undefined,
       smtpUrl: config.smtpUrl,
       dataDir: config.dataDir,
+      backups: () => backups.scheduled,
     }),
     eventLoop,
     heavyReads: new HeavyReads(config.heavyReads),
@@ -189,16 +194,7 @@ export function composeServices(
       log.child({ module: 'mail' }),
     ),
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
-    backups: new BackupService(
-      database,
-      {
-        jwtSecret: config.jwtSecret,
-        vapid: config.vapid
-          ? { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
-          : null,
-      },
-      config.dataDir,
-    ),
+    backups,
   };
 }
 
@@ -236,6 +232,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   for (const [routesOf, prefix] of routes) await app.register((i) => routesOf(i, ctx), { prefix });
 
   await ctx.partitions.start(PARTITION_MAINTENANCE_MS, app.log.child({ module: 'partitions' }));
+  ctx.backups.schedule(ctx.config.scheduledBackups, app.log.child({ module: 'backup' }));
   ctx.alertEngine.start({
     offlineSweepMs: ctx.config.ingest?.offlineSweepIntervalMs ?? DEFAULT_OFFLINE_SWEEP_MS,
     escalationMs: ctx.config.ingest?.escalationIntervalMs ?? DEFAULT_ESCALATION_MS,
@@ -248,7 +245,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
 
   const stop = async () => {
     ctx.eventLoop.stop();
-    await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop()]);
+    await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop(), ctx.backups.scheduled?.stop()]);
     // Queued readings are written (and their events published) before the listeners stop.
     await ctx.ingest.drain();
     // Background senders finish what is in flight while the database is still open.

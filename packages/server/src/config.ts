@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
+import type { ScheduledBackupOptions } from './backup/schedule.ts';
 import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
 import type { HeavyReadLimits } from './http/heavy-reads.ts';
 import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push-delivery/endpoint-guard.ts';
@@ -152,6 +153,18 @@ export const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Scheduled backups of the running server go here; unset (the default), there are none. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups (daily by default). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** Scheduled backup files kept, newest first (a week of daily ones by default). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Encrypts backup files (scheduled ones and `npm run backup`); at least 12 characters. */
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Tests only (NODE_ENV=test): hosts exempt from the push endpoint rules, e.g. a local push service. */
   PUSH_TEST_ONLY_HOSTS: z.string().optional().transform(hostList),
 });
@@ -212,6 +225,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** REQUIRE_ADMIN_2FA (default off). */
   requireAdminTwoFactor?: boolean;
+  /** BACKUP_DIR and its companions; undefined: no scheduled backups. */
+  scheduledBackups?: ScheduledBackupOptions;
 }
 
 export class ConfigError extends Error {}
@@ -309,6 +324,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
     metricsToken: env.METRICS_TOKEN,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA,
+    ...(env.BACKUP_DIR
+      ? {
+          scheduledBackups: {
+            dir: path.resolve(env.BACKUP_DIR),
+            everyHours: env.BACKUP_EVERY_HOURS,
+            keep: env.BACKUP_KEEP,
+            passphrase: env.BACKUP_PASSPHRASE,
+          },
+        }
+      : {}),
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }

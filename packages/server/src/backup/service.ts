@@ -1,9 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import type { BackupKeys } from './format.ts';
+import { type ScheduledBackupOptions, ScheduledBackups } from './schedule.ts';
 import { type SnapshotProgress, type SnapshotResult, writeBackup } from './snapshot.ts';
 
 /** The local token's file in DATA_DIR: whoever may read DATA_DIR may read the whole database anyway. */
@@ -18,6 +20,8 @@ export class BackupService {
   private readonly keys: BackupKeys;
   private readonly dataDir: string;
   private token: Buffer | undefined;
+  /** Set when BACKUP_DIR is: backups on a timer. */
+  scheduled: ScheduledBackups | undefined;
 
   constructor(database: Database, keys: BackupKeys, dataDir: string) {
     this.database = database;
@@ -29,6 +33,14 @@ export class BackupService {
   writeLocalToken(): void {
     this.token = randomBytes(32);
     writeFileSync(path.join(this.dataDir, BACKUP_TOKEN_FILE), this.token.toString('hex'), { mode: 0o600 });
+  }
+
+  /** Start the timer of scheduled backups, when configured; the directory is made now. */
+  schedule(options: ScheduledBackupOptions | undefined, log: FastifyBaseLogger): void {
+    if (!options) return;
+    mkdirSync(options.dir, { recursive: true });
+    this.scheduled = new ScheduledBackups(this, options, log);
+    this.scheduled.start();
   }
 
   isLocalToken(value: string): boolean {
