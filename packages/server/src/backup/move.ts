@@ -175,6 +175,8 @@ async function verifyTable(source: Database, target: Database, table: TableInfo)
   const sample = (db: Database) =>
     db.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local timezone = 'UTC'`));
+      // One scan of the whole table: longer than the pool's 15 s limit for requests.
+      await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
       const [row] = await rawRows(
         tx,
         sql.raw(
