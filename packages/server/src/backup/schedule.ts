@@ -1,7 +1,11 @@
 import { createWriteStream, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BackupService } from './service.ts';
+import type { SnapshotResult } from './snapshot.ts';
+
+/** Writes one backup file to `out` (BackupService.write). */
+export type WriteBackup = (out: Writable, passphrase: string | undefined) => Promise<SnapshotResult>;
 
 export interface ScheduledBackupOptions {
   /** BACKUP_DIR: where the files go. */
@@ -52,13 +56,13 @@ export class ScheduledBackups {
     successes: 0,
   };
   readonly options: ScheduledBackupOptions;
-  private readonly backups: BackupService;
+  private readonly writeBackup: WriteBackup;
   private readonly log: FastifyBaseLogger;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(backups: BackupService, options: ScheduledBackupOptions, log: FastifyBaseLogger) {
-    this.backups = backups;
+  constructor(writeBackup: WriteBackup, options: ScheduledBackupOptions, log: FastifyBaseLogger) {
+    this.writeBackup = writeBackup;
     this.options = options;
     this.log = log;
   }
@@ -88,7 +92,7 @@ export class ScheduledBackups {
     const file = path.join(dir, `vitalwatch-${stampOf(now)}.vwb`);
     const partial = `${file}.partial`;
     try {
-      const result = await this.backups.write(createWriteStream(partial, { mode: 0o600 }), passphrase);
+      const result = await this.writeBackup(createWriteStream(partial, { mode: 0o600 }), passphrase);
       renameSync(partial, file);
       const old = readdirSync(dir)
         .filter((f) => FILE.test(f))

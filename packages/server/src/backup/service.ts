@@ -39,7 +39,7 @@ export class BackupService {
   schedule(options: ScheduledBackupOptions | undefined, log: FastifyBaseLogger): void {
     if (!options) return;
     mkdirSync(options.dir, { recursive: true });
-    this.scheduled = new ScheduledBackups(this, options, log);
+    this.scheduled = new ScheduledBackups((out, passphrase) => this.write(out, passphrase), options, log);
     this.scheduled.start();
   }
 
