@@ -6,6 +6,8 @@ import { authGuards } from './auth/plugin.ts';
 import { Sealer } from './auth/sealer.ts';
 import { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
+import { backupRoutes } from './backup/routes.ts';
+import { BackupService } from './backup/service.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import type { Database } from './db/index.ts';
@@ -156,6 +158,10 @@ export function composeServices(
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
   const alerts = new AlertService(db, alertEngine, alertActions, users);
+  const vapid = config.vapid
+    ? { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
+    : null;
+  const backups = new BackupService(database, { jwtSecret: config.jwtSecret, vapid }, config.dataDir);
 
   return {
     config,
@@ -188,6 +194,7 @@ export function composeServices(
       vapidKeysPresent: config.vapid !== undefined,
       smtpUrl: config.smtpUrl,
       dataDir: config.dataDir,
+      backups: () => backups.scheduled,
     }),
     eventLoop,
     heavyReads: new HeavyReads(config.heavyReads),
@@ -203,6 +210,7 @@ export function composeServices(
     ),
     alertMailer,
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
+    backups,
   };
 }
 
@@ -233,6 +241,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [auditRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
     [teamRoutes, '/api/v1/admin'],
+    [backupRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],
@@ -241,6 +250,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   for (const [routesOf, prefix] of routes) await app.register((i) => routesOf(i, ctx), { prefix });
 
   await ctx.partitions.start(PARTITION_MAINTENANCE_MS, app.log.child({ module: 'partitions' }));
+  ctx.backups.schedule(ctx.config.scheduledBackups, app.log.child({ module: 'backup' }));
   ctx.alertEngine.start({
     offlineSweepMs: ctx.config.ingest?.offlineSweepIntervalMs ?? DEFAULT_OFFLINE_SWEEP_MS,
     escalationMs: ctx.config.ingest?.escalationIntervalMs ?? DEFAULT_ESCALATION_MS,
@@ -252,7 +262,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
 
   const stop = async () => {
     ctx.eventLoop.stop();
-    await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop()]);
+    await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop(), ctx.backups.scheduled?.stop()]);
     // Queued readings are written (and their events published) before the listeners stop.
     await ctx.ingest.drain();
     // The outbox finishes the batch in flight while the database is still open; the rest waits in it.

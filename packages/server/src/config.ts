@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeviceAuthLimits } from './auth/device-auth-limits.ts';
+import type { ScheduledBackupOptions } from './backup/schedule.ts';
 import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
 import type { HeavyReadLimits } from './http/heavy-reads.ts';
 import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push-delivery/endpoint-guard.ts';
@@ -156,6 +157,18 @@ export const envSchema = z.object({
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Seconds a claimed notification is one process's before another may send it (after a crash). */
   NOTIFICATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
+  /** Scheduled backups of the running server go here; unset (the default), there are none. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups (daily by default). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** Scheduled backup files kept, newest first (a week of daily ones by default). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Encrypts backup files (scheduled ones and `npm run backup`); at least 12 characters. */
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Tests only (NODE_ENV=test): hosts exempt from the push endpoint rules, e.g. a local push service. */
   PUSH_TEST_ONLY_HOSTS: z.string().optional().transform(hostList),
 });
@@ -218,6 +231,8 @@ export interface AppConfig {
   requireAdminTwoFactor?: boolean;
   /** The notification outbox's worker on this process; unset fields take its defaults (notification-outbox/outbox.ts). */
   notifications?: { pollMs?: number; leaseMs?: number };
+  /** BACKUP_DIR and its companions; undefined: no scheduled backups. */
+  scheduledBackups?: ScheduledBackupOptions;
 }
 
 export class ConfigError extends Error {}
@@ -321,6 +336,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         ? {}
         : { leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 }),
     },
+    ...(env.BACKUP_DIR
+      ? {
+          scheduledBackups: {
+            dir: path.resolve(env.BACKUP_DIR),
+            everyHours: env.BACKUP_EVERY_HOURS,
+            keep: env.BACKUP_KEEP,
+            passphrase: env.BACKUP_PASSPHRASE,
+          },
+        }
+      : {}),
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     ...(env.MQTT_CONNECTIONS_PER_ADDRESS
       ? { deviceAuth: { mqttConnectionsPerIp: env.MQTT_CONNECTIONS_PER_ADDRESS } }

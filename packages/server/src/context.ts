@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
 import type { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
+import type { BackupService } from './backup/service.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
@@ -101,6 +102,8 @@ export interface AppContext {
   audit: AuditLog;
   teams: TeamService;
   board: BoardService;
+  /** Backups of the whole database: streamed to an admin or `npm run backup`, and on a schedule. */
+  backups: BackupService;
   /** Per-user limits and fair turns for exports, FHIR searches and histories (`preHandler: heavyReads.gate`). */
   heavyReads: HeavyReads;
 }

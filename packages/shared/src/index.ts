@@ -15,6 +15,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/alarm-settings.ts';
 export * from './schemas/alert.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/backup.ts';
 export * from './schemas/board.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';

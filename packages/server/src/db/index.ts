@@ -20,8 +20,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Apply committed migrations; on PostgreSQL under an advisory lock so concurrent starts are safe. */
-  migrate(): Promise<void>;
+  /**
+   * Apply committed migrations; on PostgreSQL under an advisory lock so concurrent starts are safe.
+   * `folder`: another migrations folder (a restore first stops at the backup's schema version).
+   */
+  migrate(folder?: string): Promise<void>;
   /** Answers when the database answers a query; rejects after PING_TIMEOUT_MS (a dead network never answers). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -80,7 +83,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       const lockClient = await pool.connect().catch((err: Error) => {
         const { hostname, port } = new URL(url);
         throw new Error(
@@ -92,7 +95,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
         const migrationPool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
         migrationPool.on('error', () => {});
         try {
-          await migrateNodePg(drizzleNodePg({ client: migrationPool, schema }), { migrationsFolder });
+          await migrateNodePg(drizzleNodePg({ client: migrationPool, schema }), { migrationsFolder: folder });
         } finally {
           await migrationPool.end();
         }
@@ -118,8 +121,8 @@ async function createPglite(dir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    async migrate(folder = migrationsFolder) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder });
     },
     async ping() {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');

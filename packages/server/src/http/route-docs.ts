@@ -12,7 +12,7 @@ export interface RouteDoc {
   summary: string;
   errors?: readonly number[];
   /** The media type of a success that has no response schema (a file, a FHIR resource). */
-  produces?: 'text/csv' | 'application/pdf' | 'application/fhir+json';
+  produces?: 'text/csv' | 'application/pdf' | 'application/fhir+json' | 'application/octet-stream';
 }
 
 const record = [404] as const;
@@ -76,6 +76,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'DELETE /api/v1/admin/teams/:id': { summary: 'Delete a care team', errors: record },
+  'POST /api/v1/admin/backup': {
+    summary: 'Download a backup of the whole database (encrypted with a passphrase)',
+    produces: 'application/octet-stream',
+  },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },

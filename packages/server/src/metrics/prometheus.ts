@@ -61,6 +61,23 @@ export function metricsRegistry(ctx: AppContext, sockets: () => number): Registr
     'Readings waiting for a group commit.',
     () => ctx.ingest.queuedRows,
   );
+  const backups = () => ctx.backups.scheduled?.status;
+  counterOf(
+    register,
+    'vitalwatch_backups_total',
+    'Scheduled backups (BACKUP_DIR), by outcome.',
+    () => [
+      [{ outcome: 'success' }, backups()?.successes ?? 0],
+      [{ outcome: 'failure' }, backups()?.failures ?? 0],
+    ],
+    ['outcome'],
+  );
+  gauge(
+    register,
+    'vitalwatch_backup_last_success_timestamp_seconds',
+    'When the last scheduled backup was written (Unix time; 0: none yet).',
+    () => (backups()?.lastSuccessAt?.getTime() ?? 0) / 1000,
+  );
   counterOf(
     register,
     'vitalwatch_ingest_shed_total',

@@ -1,4 +1,5 @@
 import type { ComponentStatus, SystemComponent, SystemStatus } from '@vitalwatch/shared';
+import type { ScheduledBackups } from '../backup/schedule.ts';
 import type { EventLoopMonitor } from './event-loop-monitor.ts';
 import {
   type ProbeResult,
@@ -20,7 +21,32 @@ export interface SystemStatusSources {
   vapidKeysPresent: boolean;
   smtpUrl: string | undefined;
   dataDir: string;
+  /** Scheduled backups, when BACKUP_DIR is set. */
+  backups?: () => ScheduledBackups | undefined;
   timeoutMs?: number;
+}
+
+/**
+ * Scheduled backups: degraded when the last run failed, or when none succeeded for two periods
+ * (the timer stopped, or every run fails before it can be recorded).
+ */
+export function backupsComponent(scheduled: ScheduledBackups, now = Date.now()): SystemComponent {
+  const { lastSuccessAt, lastFailureAt, lastError } = scheduled.status;
+  const periodMs = scheduled.options.everyHours * 3600_000;
+  if (lastFailureAt && (!lastSuccessAt || lastFailureAt > lastSuccessAt)) {
+    return { name: 'Backups', status: 'degraded', detail: `The last backup failed: ${lastError}` };
+  }
+  if (!lastSuccessAt) {
+    return {
+      name: 'Backups',
+      status: 'operational',
+      detail: `No backup yet: one every ${scheduled.options.everyHours} h`,
+    };
+  }
+  if (now - lastSuccessAt.getTime() > 2 * periodMs) {
+    return { name: 'Backups', status: 'degraded', detail: `No backup since ${lastSuccessAt.toISOString()}` };
+  }
+  return { name: 'Backups', status: 'operational', detail: `Last backup ${lastSuccessAt.toISOString()}` };
 }
 
 /** A probe that does not settle in time counts as failed with `onTimeout`. */
@@ -75,6 +101,8 @@ export class SystemStatusService {
       { name: 'Notification Service', ...notifications },
       { name: 'Email Service', ...email },
     ];
+    const scheduled = s.backups?.();
+    if (scheduled) components.push(backupsComponent(scheduled));
     return { overallStatus: overallStatus(components), components };
   }
 }

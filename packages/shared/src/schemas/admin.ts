@@ -72,6 +72,8 @@ export const SYSTEM_COMPONENTS = [
   'API Service',
   'Notification Service',
   'Email Service',
+  /** Only while scheduled backups are configured (BACKUP_DIR). */
+  'Backups',
 ] as const;
 export const componentStatus = z.enum(['operational', 'degraded', 'outage']);
 export type ComponentStatus = z.infer<typeof componentStatus>;

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'team-delete': 'Care team deleted',
   'team-devices': 'Care team devices changed',
   'team-members': 'Care team members changed',
+  'backup-download': 'Backup downloaded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
