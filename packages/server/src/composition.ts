@@ -30,6 +30,8 @@ import { ExportService } from './modules/export/service.ts';
 import { fhirOtherVersions } from './modules/fhir/http.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
 import { FhirService } from './modules/fhir/service.ts';
+import { fleetRoutes } from './modules/fleet/routes.ts';
+import { FleetService } from './modules/fleet/service.ts';
 import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
@@ -165,6 +167,7 @@ export function composeServices(
     fhir: new FhirService(db, users),
     alerts: new AlertService(db, alertEngine, alertActions, users),
     admin: new AdminService(db, users, events),
+    fleet: new FleetService(db),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
       monitor: eventLoop,
@@ -214,6 +217,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
+    [fleetRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
     [pushRoutes, '/api/v1/push'],
     [fhirRoutes, '/fhir/R4'],

@@ -114,6 +114,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
+  'GET /api/v1/admin/devices': { summary: 'One page of devices: searched, filtered, sorted' },
+  'GET /api/v1/admin/users': { summary: 'One page of users: searched, filtered, sorted' },
+  'GET /api/v1/admin/fleet-summary': { summary: 'Devices that need attention, counted' },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },
