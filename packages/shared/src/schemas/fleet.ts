@@ -71,7 +71,7 @@ export const fleetDeviceQuery = z.object({
 });
 export type FleetDeviceQuery = z.infer<typeof fleetDeviceQuery>;
 /** The query as the screens build it (defaults may be left out). */
-export type FleetDeviceParams = z.input<typeof fleetDeviceQuery>;
+export type FleetDeviceParams = Omit<z.input<typeof fleetDeviceQuery>, 'limit'> & { limit?: number };
 
 /** A device in the admin's list: the admin view plus what an operator acts on. */
 export const fleetDevice = adminDevice.extend({
@@ -105,7 +105,8 @@ export const fleetUserQuery = z.object({
   limit: limitField,
 });
 export type FleetUserQuery = z.infer<typeof fleetUserQuery>;
-export type FleetUserParams = z.input<typeof fleetUserQuery>;
+/** The query as the screens build it (defaults may be left out). */
+export type FleetUserParams = Omit<z.input<typeof fleetUserQuery>, 'limit'> & { limit?: number };
 
 export const fleetUserPage = z.object({
   users: z.array(adminUser),
