@@ -4,7 +4,7 @@ import { Cell } from '@/components/data-table.tsx';
 /** The fleet columns, after Status: online state, battery and open alerts (issue 31). */
 export const FLEET_COLUMNS = ['Online', 'Battery', 'Open Alerts'] as const;
 
-const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium';
+const badge = 'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium';
 const ONLINE = `${badge} bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300`;
 const OFFLINE = `${badge} bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
 

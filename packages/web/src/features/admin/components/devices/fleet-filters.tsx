@@ -56,7 +56,7 @@ export function FleetFilters({ value, onChange }: FleetFiltersProps) {
         value={value.validity ?? ''}
         onChange={(e) => onChange({ validity: or(e.target.value) })}
       >
-        <option value="">Active and inactive</option>
+        <option value="">Any validity</option>
         <option value="valid">Active</option>
         <option value="invalid">Inactive</option>
       </SelectField>
@@ -65,7 +65,7 @@ export function FleetFilters({ value, onChange }: FleetFiltersProps) {
         value={value.assignment ?? ''}
         onChange={(e) => onChange({ assignment: or(e.target.value) })}
       >
-        <option value="">Assigned or not</option>
+        <option value="">Any assignment</option>
         <option value="assigned">Assigned</option>
         <option value="unassigned">Unassigned</option>
       </SelectField>
