@@ -37,7 +37,7 @@ export function FleetSummaryCard({ state, onRetry }: FleetSummaryCardProps) {
       <h2 id="fleet-summary-title" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
         Devices needing attention
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {COUNTS.map((c) => (
           <li key={c.key}>
             <Link
