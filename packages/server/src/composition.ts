@@ -34,6 +34,8 @@ import { ExportService } from './modules/export/service.ts';
 import { fhirOtherVersions } from './modules/fhir/http.ts';
 import { fhirRoutes } from './modules/fhir/routes.ts';
 import { FhirService } from './modules/fhir/service.ts';
+import { fleetRoutes } from './modules/fleet/routes.ts';
+import { FleetService } from './modules/fleet/service.ts';
 import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
@@ -187,6 +189,7 @@ export function composeServices(
     board: new BoardService(db, alerts),
     admin: new AdminService(db, users, events),
     teams: new TeamService(db),
+    fleet: new FleetService(db),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
       monitor: eventLoop,
@@ -239,6 +242,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],
     [auditRoutes, '/api/v1/admin'],
+    [fleetRoutes, '/api/v1/admin'],
     [adminShareRoutes, '/api/v1/admin'],
     [teamRoutes, '/api/v1/admin'],
     [backupRoutes, '/api/v1/admin'],

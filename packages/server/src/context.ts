@@ -23,6 +23,7 @@ import type { BoardService } from './modules/board/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
+import type { FleetService } from './modules/fleet/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
@@ -82,6 +83,8 @@ export interface AppContext {
   alerts: AlertService;
   /** Platform figures and user management for admins. */
   admin: AdminService;
+  /** The admin's devices and users a page at a time, searched and filtered; the overview's fleet counts. */
+  fleet: FleetService;
   /** The admin's System Status (database, API, notifications, e-mail). */
   systemStatus: SystemStatusService;
   /** Event-loop lag, for the API's status. */

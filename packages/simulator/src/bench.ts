@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
+import { adminPhase } from './bench/admin.ts';
 import { exportPhase } from './bench/export.ts';
 import { historyPhase } from './bench/history.ts';
 import {
@@ -65,6 +66,9 @@ const HELP = `Usage: npm run bench -- [options]
                         restarts the server on it (start to ready), then req/s, p50 and p99 with
                         --connections keep-alive connections (one user each) of GET /healthz and
                         each read a dashboard makes
+  --phases admin        (PostgreSQL only) seeds 30,000 devices with readings and 10,000 users, then
+                        p50 / p99 on 10 connections and bytes per page of the admin's paged lists
+                        (GET /admin/devices, /admin/users, searches, filters, the fleet summary)
   --reads-readings N    readings stored for the reads phase (default 10,000,000)
   --connections N       connections of the reads phase (default 20)
   --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
@@ -91,7 +95,7 @@ const options = z.object({
         .split(',')
         .map((p) =>
           z
-            .enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export', 'reads'])
+            .enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export', 'reads', 'admin'])
             .parse(p.trim()),
         ),
     ),
@@ -350,6 +354,19 @@ async function benchDatabase(
           accessToken: watcher.accessToken,
           deviceId: devices.at(-1)!._id,
           days: opts.exportDays,
+        });
+    }
+    if (run('admin')) {
+      if (!scratch) log('  admin: PostgreSQL only (seeded from outside); skipped');
+      else
+        await adminPhase({
+          serverUrl: server.url,
+          databaseUrl: scratch.url,
+          adminToken: (await api.login(admin.username, admin.password)).accessToken,
+          devices: 30_000,
+          users: 10_000,
+          connections: 10,
+          requests: 1_000,
         });
     }
     if (run('reads')) {

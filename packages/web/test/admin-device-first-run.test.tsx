@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDevicesPage } from '@/features/admin/components/admin-devices-page.tsx';
-import { adminDevice, callsTo, ok, routeFetch } from './admin-fixtures.ts';
+import { adminDevice, callsTo, devicesPage, fleetDevice, ok, routeFetch } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 
 const band = adminDevice();
@@ -24,7 +24,7 @@ async function openDetails() {
 describe('the admin first-run path', () => {
   it('with no devices, says what to do first, in steps', async () => {
     routeFetch({
-      '/admin/all-devices': () => ok({ devices: [] }),
+      '/admin/devices': devicesPage([].map((d) => fleetDevice(d))),
       '/admin/all-users': () => ok({ users: [] }),
     });
     renderWithApp(<AdminDevicesPage />);
@@ -41,7 +41,7 @@ describe('the admin first-run path', () => {
   it('sends a test reading and shows it as the newest reading, online', async () => {
     let stored: object | null = null;
     const fetch = routeFetch({
-      '/admin/all-devices': () => ok({ devices: [band] }),
+      '/admin/devices': devicesPage([band].map((d) => fleetDevice(d))),
       '/admin/all-users': () => ok({ users: [] }),
       '/admin/device-latest/d1': () => ok({ healthData: stored, mqtt: null }),
       '/admin/test-reading/d1': () => {
@@ -70,7 +70,7 @@ describe('the admin first-run path', () => {
   it("says why an inactive device's test reading cannot be sent", async () => {
     const off = adminDevice({ isValid: false });
     routeFetch({
-      '/admin/all-devices': () => ok({ devices: [off] }),
+      '/admin/devices': devicesPage([off].map((d) => fleetDevice(d))),
       '/admin/all-users': () => ok({ users: [] }),
       '/admin/device-latest/d1': () => ok({ healthData: null, mqtt: null }),
     });
@@ -82,7 +82,7 @@ describe('the admin first-run path', () => {
 
   it('labels each code by who uses it, and copies HTTP and MQTT commands with the code filled in', async () => {
     routeFetch({
-      '/admin/all-devices': () => ok({ devices: [band] }),
+      '/admin/devices': devicesPage([band].map((d) => fleetDevice(d))),
       '/admin/all-users': () => ok({ users: [] }),
       '/admin/device-latest/d1': () => ok({ healthData: null, mqtt: { host: null, port: 1884 } }),
     });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDevicesPage } from '@/features/admin/components/admin-devices-page.tsx';
-import { adminDevice, adminUser, callsTo, ok, routeFetch } from './admin-fixtures.ts';
+import { adminUser, callsTo, devicesPage, fleetDevice, ok, queriesTo, routeFetch } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 
 const users = [
@@ -10,8 +10,12 @@ const users = [
   adminUser({ _id: 'u2', username: 'alan', fullName: 'Alan Turing' }),
   adminUser({ _id: 'u3', username: 'grace', fullName: 'Grace Hopper' }),
 ];
-const band = adminDevice({ users: ['u1', 'u2', 'u3'], lastUpdate: '2026-01-05T09:07:00.000Z' });
-const ring = adminDevice({ _id: 'd2', deviceName: 'Ring', isValid: false, activationCode: 'ACT-2' });
+const band = fleetDevice({
+  users: ['u1', 'u2', 'u3'],
+  userNames: ['ada', 'alan', 'grace'],
+  lastUpdate: '2026-01-05T09:07:00.000Z',
+});
+const ring = fleetDevice({ _id: 'd2', deviceName: 'Ring', isValid: false, activationCode: 'ACT-2' });
 
 beforeEach(() => localStorage.setItem('access-token', 'T'));
 afterEach(() => {
@@ -20,7 +24,7 @@ afterEach(() => {
 });
 
 const base = () => ({
-  '/admin/all-devices': () => ok({ devices: [band, ring] }),
+  '/admin/devices': devicesPage([band, ring]),
   '/admin/all-users': () => ok({ users }),
   '/admin/device-latest/d1': () => ok({ healthData: null, mqtt: { host: null, port: 1883 } }),
 });
@@ -38,7 +42,9 @@ describe('device management', () => {
     await waitFor(() => expect(within(row).getByText('ada, alan...')).toBeInTheDocument());
     expect(within(await rowOf('Ring')).getByRole('switch')).not.toBeChecked();
     expect(within(await rowOf('Ring')).getByText('Never')).toBeInTheDocument();
-    expect(callsTo(fetch, '/admin/all-users')).toEqual([{ isUser: true }]);
+    // The users to pick from are fetched only when a form that assigns them opens.
+    expect(callsTo(fetch, '/admin/all-users')).toEqual([]);
+    expect(queriesTo(fetch, '/admin/devices')).toEqual([{ sort: 'created', dir: 'desc' }]);
     expect(screen.getByText('2 devices found')).toBeInTheDocument();
   });
 
@@ -63,7 +69,7 @@ describe('device management', () => {
   });
 
   it('adds a device: name required, active by default, users picked in the selector', async () => {
-    const created = adminDevice({ _id: 'd3', deviceName: 'Patch', users: ['u2', 'u3'] });
+    const created = fleetDevice({ _id: 'd3', deviceName: 'Patch', users: ['u2', 'u3'] });
     const fetch = routeFetch({ ...base(), '/admin/add-device': () => ok({ device: created }) });
     renderWithApp(<AdminDevicesPage />);
     const user = userEvent.setup();
@@ -164,14 +170,16 @@ describe('device management', () => {
     expect(screen.queryByText('Ring', { selector: 'td' })).not.toBeInTheDocument();
   });
 
-  it('searches by device name or assigned username', async () => {
-    routeFetch(base());
+  it('searches on the server once the admin stops typing, by name or activation code', async () => {
+    const fetch = routeFetch(base());
     renderWithApp(<AdminDevicesPage />);
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByText('ada, alan...')).toBeInTheDocument());
-    await user.type(screen.getByRole('searchbox', { name: 'Search devices' }), 'grace');
-    expect(screen.getByText('1 devices found')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search devices' }), 'wrist');
+    expect(await screen.findByText('1 devices found')).toBeInTheDocument();
     expect(screen.queryByText('Ring', { selector: 'td' })).not.toBeInTheDocument();
+    // One request for the settled search, none per keystroke.
+    expect(queriesTo(fetch, '/admin/devices').map((q) => q.q)).toEqual([undefined, 'wrist']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AdminDevice, AdminUser } from '@vitalwatch/shared';
+import type { AdminDevice, AdminUser, FleetDevice } from '@vitalwatch/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './render.tsx';
 
@@ -38,7 +38,17 @@ export function adminDevice(overrides: Partial<AdminDevice> = {}): AdminDevice {
   };
 }
 
-type Handler = (body: unknown) => Response | Promise<Response>;
+/** A device as Device Management's paged list gives it: the admin view plus the fleet fields. */
+export function fleetDevice(overrides: Partial<FleetDevice> = {}): FleetDevice {
+  const device = adminDevice(overrides);
+  return { userNames: device.users, battery: null, openAlerts: 0, ...device, ...overrides };
+}
+
+/** One page holding all of `items` under `key` ('devices', 'users'), as GET /admin/devices or /users answers. */
+export const onePage = (key: 'devices' | 'users', items: readonly unknown[]) =>
+  ok({ [key]: items, total: items.length, nextCursor: null });
+
+type Handler = (body: unknown, query: URLSearchParams) => Response | Promise<Response>;
 
 /**
  * Stubs fetch with one handler per API path (after /api/v1); an unrouted call fails the test.
@@ -46,11 +56,13 @@ type Handler = (body: unknown) => Response | Promise<Response>;
  */
 export function routeFetch(routes: Record<string, Handler>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace(/^\/api\/v1/, '');
-    const handler = routes[path];
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    // A route may name its query (a POST's `?codeType=`) or take any (a GET's filters).
+    const handler = routes[`${path}${url.search}`] ?? routes[path];
     if (!handler) throw new Error(`unexpected call ${path}`);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler(body);
+    return handler(body, url.searchParams);
   });
   vi.stubGlobal('fetch', mock);
   return mock;
@@ -65,3 +77,33 @@ export function callsTo(mock: ReturnType<typeof routeFetch>, path: string): unkn
     .filter(([input]) => String(input) === `/api/v1${path}`)
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
+
+/** The query strings of the GET calls the stub received for `path`, as objects. */
+export function queriesTo(mock: ReturnType<typeof routeFetch>, path: string): Record<string, string>[] {
+  return mock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api/v1${path}`)
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+/** GET /admin/users as the server answers it: `q` matched in name, username, e-mail or role, one page. */
+export const usersPage =
+  (users: readonly AdminUser[]) =>
+  (_: unknown, query: URLSearchParams): Response => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const match = users.filter((u) =>
+      [u.fullName, u.username, u.email, u.role].some((f) => f.toLowerCase().includes(q)),
+    );
+    return onePage('users', match);
+  };
+
+/** GET /admin/devices as the server answers it: `q` in the name or starting the activation code. */
+export const devicesPage =
+  (devices: readonly FleetDevice[]) =>
+  (_: unknown, query: URLSearchParams): Response => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const match = devices.filter(
+      (d) => d.deviceName.toLowerCase().includes(q) || d.activationCode.toLowerCase().startsWith(q),
+    );
+    return onePage('devices', match);
+  };

@@ -34,6 +34,7 @@ const routes = (overall: 'operational' | 'degraded' | 'outage' = 'operational') 
   '/admin/stats': () => ok({ usersCount: 1234, devicesCount: 7, alertsUnreadCount: 3 }),
   '/admin/user-growth': () => ok(growth),
   '/admin/system-status': () => ok(status(overall)),
+  '/admin/fleet-summary': () => ok({ offlineOverHour: 41, lowBattery: 17, neverReported: 5, unassigned: 96 }),
 });
 
 describe('admin overview', () => {
@@ -61,6 +62,22 @@ describe('admin overview', () => {
     for (const name of ['Database', 'API Service', 'Notification Service', 'Email Service']) {
       expect(within(panel).getByText(name)).toBeInTheDocument();
     }
+  });
+
+  it('counts the devices needing attention, each a link to the filtered device list', async () => {
+    routeFetch(routes());
+    renderWithApp(<AdminOverviewPage />);
+    const card = await screen.findByRole('region', { name: 'Devices needing attention' });
+    const link = async (name: RegExp) =>
+      (await within(card).findByRole('link', { name })).getAttribute('href');
+    expect(await link(/Offline over 1 hour\s*41/)).toBe(
+      '/admin-dashboard/devices?status=stale&sort=lastSeen&dir=asc',
+    );
+    expect(await link(/Battery below 20 %\s*17/)).toBe(
+      '/admin-dashboard/devices?battery=low&sort=battery&dir=asc',
+    );
+    expect(await link(/Never reported\s*5/)).toBe('/admin-dashboard/devices?status=never');
+    expect(await link(/Unassigned\s*96/)).toBe('/admin-dashboard/devices?assignment=unassigned');
   });
 
   it.each([

@@ -1,7 +1,5 @@
-import type { AdminDevice } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
-import { assignedUsersLabel, filterDevices, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
-import { filterUsers } from '@/features/admin/utils/filter-users.ts';
+import { assignedUsersLabel, usernamesOf } from '@/features/admin/utils/assigned-users.ts';
 import { removeById, upsertById } from '@/features/admin/utils/list-updates.ts';
 import { OVERALL_TEXT, STATUS_STYLES } from '@/features/admin/utils/system-status.ts';
 import {
@@ -13,31 +11,6 @@ import {
 } from '@/features/admin/utils/user-form.ts';
 import { dayLabel, growthSummary } from '@/features/admin/utils/user-growth.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
-
-const people = [
-  { fullName: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', role: 'admin' as const },
-  { fullName: 'Alan Turing', username: 'alan', email: 'turing@math.org', role: 'user' as const },
-  { fullName: 'Grace Hopper', username: 'grace', email: 'grace@navy.mil', role: 'user' as const },
-];
-
-describe('user search', () => {
-  it('keeps everyone for an empty or blank query', () => {
-    expect(filterUsers(people, '')).toHaveLength(3);
-    expect(filterUsers(people, '   ')).toHaveLength(3);
-  });
-
-  it('matches the name, email or role, ignoring case and surrounding spaces', () => {
-    expect(filterUsers(people, 'HOPPER').map((u) => u.username)).toEqual(['grace']);
-    expect(filterUsers(people, ' math.org ').map((u) => u.username)).toEqual(['alan']);
-    expect(filterUsers(people, 'admin').map((u) => u.username)).toEqual(['ada']);
-    expect(filterUsers(people, 'user').map((u) => u.username)).toEqual(['alan', 'grace']);
-    expect(filterUsers(people, 'al').map((u) => u.username)).toEqual(['alan']);
-  });
-
-  it('finds nobody for a query nothing contains', () => {
-    expect(filterUsers(people, 'zzz')).toEqual([]);
-  });
-});
 
 describe('assign-users label', () => {
   it('shows at most two usernames, then ...', () => {
@@ -54,19 +27,6 @@ describe('assign-users label', () => {
       ['2', 'alan'],
     ]);
     expect(usernamesOf(['2', 'x', '1'], names)).toEqual(['alan', 'ada']);
-  });
-
-  it('filters devices by name or assigned username', () => {
-    const device = (id: string, deviceName: string, users: string[]) =>
-      ({ _id: id, deviceName, users }) as AdminDevice;
-    const devices = [device('d1', 'Wrist band', ['1']), device('d2', 'Ring', ['2'])];
-    const names = new Map([
-      ['1', 'ada'],
-      ['2', 'alan'],
-    ]);
-    expect(filterDevices(devices, 'ring', names).map((d) => d._id)).toEqual(['d2']);
-    expect(filterDevices(devices, 'ADA', names).map((d) => d._id)).toEqual(['d1']);
-    expect(filterDevices(devices, '', names)).toHaveLength(2);
   });
 });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UsersPage } from '@/features/admin/components/users-page.tsx';
-import { adminUser, callsTo, ok, routeFetch } from './admin-fixtures.ts';
+import { adminUser, callsTo, ok, onePage, queriesTo, routeFetch, usersPage } from './admin-fixtures.ts';
 import { jsonResponse, renderWithApp } from './render.tsx';
 
 const ada = adminUser();
@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const listed = (users = [root, ada]) => ({ '/admin/all-users': () => ok({ users }) });
+const listed = (users = [root, ada]) => ({ '/admin/users': usersPage(users) });
 
 async function openAdd() {
   const user = userEvent.setup();
@@ -33,13 +33,13 @@ async function openAdd() {
 describe('user management', () => {
   it('shows five skeleton rows while loading, then the table', async () => {
     let release: (r: Response) => void = () => {};
-    const fetch = routeFetch({ '/admin/all-users': () => new Promise<Response>((r) => (release = r)) });
+    const fetch = routeFetch({ '/admin/users': () => new Promise<Response>((r) => (release = r)) });
     renderWithApp(<UsersPage />, '/admin-dashboard/users');
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByText('Manage all system users and their permissions')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
-    release(ok({ users: [root, ada] }));
+    release(onePage('users', [root, ada]));
     const row = (await screen.findByText('Ada Lovelace')).closest('tr') as HTMLElement;
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
     expect(within(row).getByText('ada@example.com')).toBeInTheDocument();
@@ -59,10 +59,10 @@ describe('user management', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('2 users found')).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('Search users by name, email or role...'), 'admin');
-    expect(screen.getByText('1 users found')).toBeInTheDocument();
+    expect(await screen.findByText('1 users found')).toBeInTheDocument();
     expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
-    expect(screen.getByText('No users found')).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search query')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Add User' })).toHaveLength(2);
   });
@@ -77,14 +77,13 @@ describe('user management', () => {
 
   it('says why the list failed and retries', async () => {
     const fetch = routeFetch({
-      '/admin/all-users': () =>
-        jsonResponse(500, { success: false, message: 'Database down', code: 'INTERNAL' }),
+      '/admin/users': () => jsonResponse(500, { success: false, message: 'Database down', code: 'INTERNAL' }),
     });
     renderWithApp(<UsersPage />);
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
     expect(screen.getByText('Database down')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(callsTo(fetch, '/admin/all-users')).toHaveLength(2));
+    await waitFor(() => expect(queriesTo(fetch, '/admin/users')).toHaveLength(2));
   });
 
   it('enables Add User only when every field is filled and alerts on a mismatch without calling', async () => {

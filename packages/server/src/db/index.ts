@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -113,9 +114,12 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
+const newPglite = (dataDir?: string) => new PGlite({ dataDir, extensions: { pg_trgm } });
+
 async function createPglite(dir: string): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  const client = newPglite(dir === 'memory' ? undefined : dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

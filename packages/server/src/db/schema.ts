@@ -172,6 +172,11 @@ export const devices = pgTable(
     activationCode: text('activation_code').notNull(),
     apiAuthCode: text('api_auth_code').notNull(),
     lastUpdate: ts('last_update'),
+    /**
+     * The battery of the newest reading that reported one (percent), kept by ingest beside
+     * `last_update` so the admin's list sorts and filters by it; migration 0016 adds its search indexes.
+     */
+    battery: real('battery'),
     /** Alarm conditions and escalation timings that differ from the defaults (shared `effectiveAlarmSettings`). */
     alarmSettings: jsonb('alarm_settings').notNull().default({}),
     createdAt: createdAt(),

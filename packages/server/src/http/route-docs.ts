@@ -80,6 +80,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Download a backup of the whole database (encrypted with a passphrase)',
     produces: 'application/octet-stream',
   },
+  'GET /api/v1/admin/devices': { summary: 'One page of devices: searched, filtered, sorted' },
+  'GET /api/v1/admin/users': { summary: 'One page of users: searched, filtered, sorted' },
+  'GET /api/v1/admin/fleet-summary': { summary: 'Devices that need attention, counted' },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },

@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { ServerApi } from '../api.ts';
 import type { SimulatedDevice } from '../devices.ts';
@@ -274,7 +275,8 @@ export async function readsPhase(o: {
     await client.connect();
     db = { query: (q) => client.query(q), close: () => client.end() };
   } else {
-    const lite = new PGlite(o.pgliteDir);
+    // pg_trgm: the migrations' search indexes need it to take a row (issue 31).
+    const lite = new PGlite({ dataDir: o.pgliteDir, extensions: { pg_trgm } });
     await lite.waitReady;
     db = { query: (q) => lite.exec(q), close: () => lite.close() };
   }

@@ -179,8 +179,15 @@ const insertBatch = preparedRows(
       order by i.ord
       returning id, device_seq, message_id, recorded_at, spo2, heart_rate, temperature, battery
     ), newest as (
-      update ${devices} d set last_update = greatest(d.last_update, m.newest)
-      from (select device_seq, max(recorded_at) as newest from ins group by device_seq) m
+      -- The battery follows the batch's newest reading that has one, unless a stored reading is newer.
+      update ${devices} d set last_update = greatest(d.last_update, m.newest),
+        battery = case when m.battery_at >= coalesce(d.last_update, '-infinity') then m.battery else d.battery end
+      from (
+        select device_seq, max(recorded_at) as newest,
+          max(recorded_at) filter (where battery is not null) as battery_at,
+          (array_agg(battery order by recorded_at desc) filter (where battery is not null))[1] as battery
+        from ins group by device_seq
+      ) m
       where d.seq = m.device_seq
     ), by_minute as (
       ${addToRollups(sql`ins`, 'minute')}
@@ -200,7 +207,7 @@ const insertBatch = preparedRows(
  * at the same `recordedAt` or, for a reading stamped on arrival, in the window before it. This is
  * exact without a unique index because the caller holds the devices' row locks: no other writer
  * can store a reading of these devices until this transaction ends. The devices' `last_update`
- * moves to the newest stored `recordedAt` (never back); the minute and hour rollups add exactly
+ * moves to the newest stored `recordedAt` (never back), their `battery` with it; the minute and hour rollups add exactly
  * the rows stored now. Returns the rows stored now.
  */
 export async function insertReadings(

@@ -1,7 +1,10 @@
 import { type AdminDevice, adminDevicesResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/store/api.ts';
+import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
+import { fleetDeviceRemoved, fleetDeviceSaved } from './fleet.ts';
+import { adminUsersApi } from './get-users.ts';
 
 /**
  * POST /admin/all-devices in the store: every device with its assigned user ids and codes,
@@ -19,10 +22,22 @@ export const adminDevicesApi = api.injectEndpoints({
 
 export const { useAdminDevicesQuery } = adminDevicesApi;
 
-/** A device the server has saved (added, edited, switched, new code) takes its place in the list. */
-export const deviceSaved = (device: AdminDevice) =>
-  adminDevicesApi.util.updateQueryData('adminDevices', undefined, (devices) => upsertById(devices, device));
+/**
+ * A device the server has saved (added, edited, switched, new code) takes its place in the list
+ * and in Device Management's cached pages.
+ */
+export const deviceSaved = (device: AdminDevice) => (dispatch: AppDispatch, getState: () => RootState) => {
+  dispatch(
+    adminDevicesApi.util.updateQueryData('adminDevices', undefined, (devices) => upsertById(devices, device)),
+  );
+  const users = adminUsersApi.endpoints.adminUsers.select(true)(getState()).data ?? [];
+  dispatch(fleetDeviceSaved(device, new Map(users.map((u) => [u._id, u.username]))));
+};
 
-/** A device the server has deleted leaves the list. */
-export const deviceRemoved = (_: unknown, id: string) =>
-  adminDevicesApi.util.updateQueryData('adminDevices', undefined, (devices) => removeById(devices, id));
+/** A device the server has deleted leaves the list and the cached pages. */
+export const deviceRemoved = (_: unknown, id: string) => (dispatch: AppDispatch) => {
+  dispatch(
+    adminDevicesApi.util.updateQueryData('adminDevices', undefined, (devices) => removeById(devices, id)),
+  );
+  dispatch(fleetDeviceRemoved(id));
+};

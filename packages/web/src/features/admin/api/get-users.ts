@@ -1,7 +1,9 @@
 import { type AdminUser, adminUsersResponse } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/store/api.ts';
+import type { AppDispatch } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
+import { fleetUserRemoved, fleetUserSaved } from './fleet.ts';
 
 /**
  * POST /admin/all-users in the store: everyone (`false`, User Management), or with `true` only
@@ -24,10 +26,14 @@ export const adminUsersApi = api.injectEndpoints({
 
 export const { useAdminUsersQuery } = adminUsersApi;
 
-/** A user the server has saved (added, edited) takes its place in User Management's list. */
-export const userSaved = (user: AdminUser) =>
-  adminUsersApi.util.updateQueryData('adminUsers', false, (users) => upsertById(users, user));
+/** A user the server has saved (added, edited) takes its place in the list and User Management's pages. */
+export const userSaved = (user: AdminUser) => (dispatch: AppDispatch) => {
+  dispatch(adminUsersApi.util.updateQueryData('adminUsers', false, (users) => upsertById(users, user)));
+  dispatch(fleetUserSaved(user));
+};
 
-/** A user the server has deleted leaves User Management's list. */
-export const userRemoved = (_: unknown, id: string) =>
-  adminUsersApi.util.updateQueryData('adminUsers', false, (users) => removeById(users, id));
+/** A user the server has deleted leaves the list and User Management's pages. */
+export const userRemoved = (_: unknown, id: string) => (dispatch: AppDispatch) => {
+  dispatch(adminUsersApi.util.updateQueryData('adminUsers', false, (users) => removeById(users, id)));
+  dispatch(fleetUserRemoved(id));
+};

@@ -1,42 +1,52 @@
-import { ADMIN_ERRORS, SKELETON_ROWS } from '@vitalwatch/shared';
-import { useMemo, useState } from 'react';
+import { ADMIN_ERRORS, type DeviceSort, type FleetDevice, SKELETON_ROWS } from '@vitalwatch/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { DataTable, SkeletonRows } from '@/components/data-table.tsx';
 import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useAdminDevicesQuery } from '../api/get-devices.ts';
+import { useLazyFleetDevicesQuery } from '../api/fleet.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
-import { filterDevices } from '../utils/assigned-users.ts';
+import { useDeviceFilters } from '../hooks/use-device-filters.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced, usePagedList } from '../hooks/use-paged-list.ts';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
 import { FirstRunSteps } from './devices/first-run-steps.tsx';
+import { FleetFilters } from './devices/fleet-filters.tsx';
+import { Pager } from './pager.tsx';
 
-/** Device Management (/admin-dashboard/devices): search, the device table and its modals. */
+/** Usernames of the page's assigned users by id (the page carries them; no list of every user). */
+const namesOf = (devices: readonly FleetDevice[]) =>
+  new Map(devices.flatMap((d) => d.users.map((id, i): [string, string] => [id, d.userNames[i] ?? id])));
+
+/**
+ * Device Management (/admin-dashboard/devices): the fleet a page of 50 at a time, searched on the
+ * server as the admin types, filtered and sorted from the URL query, with its modals.
+ */
 export function AdminDevicesPage() {
-  const devicesQuery = useAdminDevicesQuery();
-  // Only role user: who can be given a device.
-  const usersQuery = useAdminUsersQuery(true);
-  const devices = {
-    state: queryView(devicesQuery, ADMIN_ERRORS.devicesFetchFailed),
-    retry: devicesQuery.refetch,
-  };
-  const users = {
-    state: queryView(usersQuery, ADMIN_ERRORS.usersFetchFailed),
-    retry: usersQuery.refetch,
-  };
-  const actions = useDeviceActions();
-  const [query, setQuery] = useState('');
+  const { filters, search, set } = useDeviceFilters();
+  const [typed, setTyped] = useState(search);
+  const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search is written to the URL.
+  useEffect(() => {
+    if (q !== search) set({ q });
+  }, [q]);
+  const [trigger, result] = useLazyFleetDevicesQuery();
+  const key = JSON.stringify({ ...filters, q });
+  const paging = usePagedList(trigger, key, (after) => ({ ...filters, q, after }));
   const [modal, setModal] = useState<DeviceModal>(null);
-  const names = useMemo(
-    () => new Map((usersQuery.data ?? []).map((u) => [u._id, u.username])),
-    [usersQuery.data],
-  );
-  const list = devices.state.status === 'ready' ? devices.state.data : [];
-  const visible = filterDevices(list, query, names);
+  const actions = useDeviceActions();
+  // Only role user (who can be given a device), and only when a form that assigns them is open.
+  const usersQuery = useAdminUsersQuery(true, { skip: modal?.kind !== 'add' && modal?.kind !== 'edit' });
+  const users = queryView(usersQuery, ADMIN_ERRORS.usersFetchFailed);
+  const page = result.data;
+  const list = page?.devices ?? [];
+  const names = useMemo(() => namesOf(list), [list]);
+  const searching = q !== '' || Object.entries(filters).some(([k, v]) => k !== 'sort' && k !== 'dir' && v);
   const addButton = (
     <Button onClick={() => setModal({ kind: 'add' })}>
       <PlusIcon className="size-4" />
@@ -55,24 +65,28 @@ export function AdminDevicesPage() {
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox
           label="Search devices"
-          placeholder="Search devices by name or user..."
-          value={query}
-          onChange={setQuery}
+          placeholder="Search devices by name or activation code..."
+          value={typed}
+          onChange={setTyped}
         />
-        {devices.state.status === 'ready' && (
+        {page && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`${visible.length} devices found`}
+            {`${page.total} devices found`}
           </p>
         )}
       </div>
-      {devices.state.status === 'error' && (
+      <FleetFilters
+        value={filters}
+        onChange={(change) => set(change as Record<string, DeviceSort | undefined>)}
+      />
+      {result.isError && !result.isFetching && (
         <ErrorState
           title={ADMIN_ERRORS.devicesFetchFailed}
-          message={devices.state.message}
-          onRetry={devices.retry}
+          message={asApiError(result.error).message}
+          onRetry={paging.reload}
         />
       )}
-      {devices.state.status === 'loading' && (
+      {!page && !result.isError && (
         <>
           <p role="status" className="sr-only">
             Loading devices
@@ -82,18 +96,18 @@ export function AdminDevicesPage() {
           </DataTable>
         </>
       )}
-      {devices.state.status === 'ready' && visible.length === 0 && (
+      {page && list.length === 0 && (
         <EmptyState
           icon={<PhoneIcon className="size-10" />}
           title="No devices found"
-          hint={query.trim() ? 'Try adjusting your search query' : 'Get started by adding a new device'}
-          action={query.trim() ? undefined : addButton}
+          hint={searching ? 'Try adjusting your search query' : 'Get started by adding a new device'}
+          action={searching ? undefined : addButton}
         />
       )}
-      {devices.state.status === 'ready' && list.length === 0 && <FirstRunSteps />}
-      {visible.length > 0 && (
-        <DataTable caption="Devices" columns={DEVICE_COLUMNS}>
-          {visible.map((device) => (
+      {page && page.total === 0 && !searching && <FirstRunSteps />}
+      {list.length > 0 && (
+        <DataTable caption="Devices" columns={DEVICE_COLUMNS} busy={result.isFetching}>
+          {list.map((device) => (
             <DeviceRow
               key={device._id}
               device={device}
@@ -105,12 +119,20 @@ export function AdminDevicesPage() {
           ))}
         </DataTable>
       )}
+      <Pager
+        label="devices"
+        pageNumber={paging.pageNumber}
+        hasNext={Boolean(page?.nextCursor)}
+        busy={result.isFetching}
+        onPrevious={paging.previous}
+        onNext={() => page?.nextCursor && paging.next(page.nextCursor)}
+      />
       <DeviceModals
         modal={modal}
         devices={list}
-        users={users.state}
+        users={users}
         names={names}
-        onRetryUsers={users.retry}
+        onRetryUsers={usersQuery.refetch}
         actions={actions}
         onClose={() => setModal(null)}
       />

@@ -5,10 +5,12 @@ import { CopyIcon, KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { queryView } from '@/lib/store/query-view.ts';
+import { useFleetSummaryQuery } from '../api/fleet.ts';
 import { useAdminStatsQuery } from '../api/get-stats.ts';
 import { useSystemStatusQuery } from '../api/get-system-status.ts';
 import { useUserGrowthQuery } from '../api/get-user-growth.ts';
 import { browserTimeZone } from '../utils/user-growth.ts';
+import { FleetSummaryCard } from './overview/fleet-summary-card.tsx';
 import { StatCards } from './overview/stat-cards.tsx';
 import { SystemStatusCard } from './overview/system-status-card.tsx';
 import { UserGrowthCard } from './overview/user-growth-card.tsx';
@@ -23,6 +25,7 @@ export function AdminOverviewPage() {
   const stats = useAdminStatsQuery(undefined, refresh);
   const growth = useUserGrowthQuery(browserTimeZone(), refresh);
   const status = useSystemStatusQuery(undefined, refresh);
+  const fleet = useFleetSummaryQuery(undefined, refresh);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -45,6 +48,7 @@ export function AdminOverviewPage() {
       />
       <div className="space-y-6">
         <StatCards state={queryView(stats, ADMIN_ERRORS.statsFetchFailed)} onRetry={stats.refetch} />
+        <FleetSummaryCard state={queryView(fleet, ADMIN_ERRORS.devicesFetchFailed)} onRetry={fleet.refetch} />
         <div className="grid gap-6 lg:grid-cols-3">
           <UserGrowthCard
             state={queryView(growth, ADMIN_ERRORS.userGrowthFetchFailed)}

@@ -6,21 +6,26 @@ import { PlusIcon, UsersIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { asApiError } from '@/lib/store/api.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
-import { queryView } from '@/lib/store/query-view.ts';
-import { useAdminUsersQuery } from '../api/get-users.ts';
+import { useLazyFleetUsersQuery } from '../api/fleet.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced, usePagedList } from '../hooks/use-paged-list.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
-import { filterUsers } from '../utils/filter-users.ts';
+import { Pager } from './pager.tsx';
 import { type UserModal, UserModals } from './users/user-modals.tsx';
 import { USER_COLUMNS, UserRow } from './users/users-table.tsx';
 
-/** User Management (/admin-dashboard/users): search, the user table and its four modals. */
+/**
+ * User Management (/admin-dashboard/users): users a page of 50 at a time, searched on the server
+ * as the admin types ('{n} users found' counts the whole match), the user table and its modals.
+ */
 export function UsersPage() {
-  const users = useAdminUsersQuery(false);
-  const state = queryView(users, ADMIN_ERRORS.usersFetchFailed);
   const me = useAppSelector(selectCurrentUser);
-  const [query, setQuery] = useState('');
+  const [typed, setTyped] = useState('');
+  const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [trigger, result] = useLazyFleetUsersQuery();
+  const paging = usePagedList(trigger, q, (after) => ({ q, after }));
   const [modal, setModal] = useState<UserModal>(null);
   const actions = useUserActions(() => setModal(null));
   const openAdd = () => setModal({ kind: 'add' });
@@ -30,7 +35,8 @@ export function UsersPage() {
       Add User
     </Button>
   );
-  const visible = state.status === 'ready' ? filterUsers(state.data, query) : [];
+  const page = result.data;
+  const visible = page?.users ?? [];
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -44,19 +50,23 @@ export function UsersPage() {
         <SearchBox
           label="Search users"
           placeholder="Search users by name, email or role..."
-          value={query}
-          onChange={setQuery}
+          value={typed}
+          onChange={setTyped}
         />
-        {state.status === 'ready' && (
+        {page && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`${visible.length} users found`}
+            {`${page.total} users found`}
           </p>
         )}
       </div>
-      {state.status === 'error' && (
-        <ErrorState title={ADMIN_ERRORS.usersFetchFailed} message={state.message} onRetry={users.refetch} />
+      {result.isError && !result.isFetching && (
+        <ErrorState
+          title={ADMIN_ERRORS.usersFetchFailed}
+          message={asApiError(result.error).message}
+          onRetry={paging.reload}
+        />
       )}
-      {state.status === 'loading' && (
+      {!page && !result.isError && (
         <>
           <p role="status" className="sr-only">
             Loading users
@@ -66,16 +76,16 @@ export function UsersPage() {
           </DataTable>
         </>
       )}
-      {state.status === 'ready' && visible.length === 0 && (
+      {page && visible.length === 0 && (
         <EmptyState
           icon={<UsersIcon className="size-10" />}
           title="No users found"
-          hint={query.trim() ? 'Try adjusting your search query' : 'Get started by adding a new user'}
+          hint={q ? 'Try adjusting your search query' : 'Get started by adding a new user'}
           action={addButton}
         />
       )}
       {visible.length > 0 && (
-        <DataTable caption="Users" columns={USER_COLUMNS}>
+        <DataTable caption="Users" columns={USER_COLUMNS} busy={result.isFetching}>
           {visible.map((user) => (
             <UserRow
               key={user._id}
@@ -86,6 +96,14 @@ export function UsersPage() {
           ))}
         </DataTable>
       )}
+      <Pager
+        label="users"
+        pageNumber={paging.pageNumber}
+        hasNext={Boolean(page?.nextCursor)}
+        busy={result.isFetching}
+        onPrevious={paging.previous}
+        onNext={() => page?.nextCursor && paging.next(page.nextCursor)}
+      />
       <UserModals modal={modal} onClose={() => setModal(null)} actions={actions} />
     </div>
   );

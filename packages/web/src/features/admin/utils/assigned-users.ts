@@ -1,5 +1,3 @@
-import type { AdminDevice } from '@vitalwatch/shared';
-
 /** Usernames shown before the rest is cut to '...' (spec: at most two). */
 export const NAMES_SHOWN = 2;
 
@@ -16,19 +14,4 @@ export function usernamesOf(ids: readonly string[], names: ReadonlyMap<string, s
     const name = names.get(id);
     return name === undefined ? [] : [name];
   });
-}
-
-/** Devices whose name or an assigned username contains the query, ignoring case. */
-export function filterDevices(
-  devices: readonly AdminDevice[],
-  query: string,
-  names: ReadonlyMap<string, string>,
-): AdminDevice[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...devices];
-  return devices.filter(
-    (d) =>
-      d.deviceName.toLowerCase().includes(needle) ||
-      usernamesOf(d.users, names).some((n) => n.toLowerCase().includes(needle)),
-  );
 }

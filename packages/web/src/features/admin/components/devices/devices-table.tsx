@@ -1,17 +1,25 @@
-import type { AdminDevice } from '@vitalwatch/shared';
+import type { AdminDevice, FleetDevice } from '@vitalwatch/shared';
 import { Cell, row } from '@/components/data-table.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
 import { BellIcon, EyeIcon, PencilIcon, TrashIcon } from '@/components/icons.tsx';
 import { Switch } from '@/components/switch.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { assignedUsersLabel, usernamesOf } from '../../utils/assigned-users.ts';
+import { FLEET_COLUMNS, FleetCells } from './fleet-cells.tsx';
 
-export const DEVICE_COLUMNS = ['Device Name', 'Status', 'Assigned Users', 'Last Updated', 'Actions'] as const;
+export const DEVICE_COLUMNS = [
+  'Device Name',
+  'Status',
+  ...FLEET_COLUMNS,
+  'Assigned Users',
+  'Last Updated',
+  'Actions',
+] as const;
 
 export type DeviceAction = 'details' | 'edit' | 'alarms' | 'delete';
 
 interface DeviceRowProps {
-  device: AdminDevice;
+  device: FleetDevice;
   names: ReadonlyMap<string, string>;
   /** A validity change for this device is under way. */
   toggling: boolean;
@@ -42,6 +50,7 @@ export function DeviceRow({ device, names, toggling, onToggle, onAction }: Devic
           offText="Inactive"
         />
       </Cell>
+      <FleetCells device={device} />
       <Cell label="Assigned Users" title={all || undefined}>
         {assignedText(device, names)}
       </Cell>

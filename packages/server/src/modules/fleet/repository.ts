@@ -1,0 +1,145 @@
+import type { FleetDeviceQuery, FleetSummary, FleetUserQuery } from '@vitalwatch/shared';
+import {
+  DEVICE_ONLINE_THRESHOLD_MS,
+  DEVICE_STALE_THRESHOLD_MS,
+  LOW_BATTERY_PERCENT,
+} from '@vitalwatch/shared';
+import { and, count, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/index.ts';
+import { alerts, devices, deviceUsers, pushSubscriptions, recoveryCodes, users } from '../../db/schema.ts';
+import { afterCursor, containing, keyText, orderBy, type SortKey, startingWith } from './keyset.ts';
+
+const DEVICE_KEYS: Record<FleetDeviceQuery['sort'], SortKey> = {
+  name: { expr: sql`lower(${devices.deviceName})`, type: 'text' },
+  created: { expr: sql`${devices.createdAt}`, type: 'timestamptz' },
+  lastSeen: { expr: sql`coalesce(${devices.lastUpdate}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+  battery: { expr: sql`coalesce(${devices.battery}, -1::real)`, type: 'real' },
+};
+// Qualified by hand: drizzle writes a single-table query's columns bare, and a bare "id" inside the
+// correlated subqueries below would name the subquery's own table.
+const deviceId = sql.raw('"devices"."id"');
+
+const silentSince = (ms: number) => sql`now() - ${`${ms / 1000} seconds`}::interval`;
+const STATUS: Record<NonNullable<FleetDeviceQuery['status']>, SQL> = {
+  online: sql`${devices.lastUpdate} >= ${silentSince(DEVICE_ONLINE_THRESHOLD_MS)}`,
+  offline: sql`${devices.lastUpdate} < ${silentSince(DEVICE_ONLINE_THRESHOLD_MS)}`,
+  stale: sql`${devices.lastUpdate} < ${silentSince(DEVICE_STALE_THRESHOLD_MS)}`,
+  never: sql`${devices.lastUpdate} is null`,
+};
+const assigned = sql`exists (select 1 from ${deviceUsers} du where du.device_id = ${deviceId})`;
+
+/**
+ * The search and filters of a device page. The name matches anywhere (the trigram index), the
+ * activation code from its start (the text_pattern_ops index); PostgreSQL combines both indexes.
+ */
+function deviceFilters(q: FleetDeviceQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.q) {
+    where.push(sql`(${devices.deviceName} ilike ${containing(q.q)}
+      or ${devices.activationCode} like ${startingWith(q.q.toUpperCase())})`);
+  }
+  if (q.status) where.push(STATUS[q.status]);
+  if (q.validity) where.push(sql`${devices.isValid} = ${q.validity === 'valid'}`);
+  if (q.assignment) where.push(q.assignment === 'assigned' ? assigned : sql`not ${assigned}`);
+  if (q.battery === 'low') where.push(sql`${devices.battery} < ${LOW_BATTERY_PERCENT}`);
+  return where;
+}
+
+const assignedUsers = sql<{ id: string; username: string }[]>`coalesce((
+  select json_agg(json_build_object('id', du.user_id, 'username', u.username) order by du.created_at, du.user_id)
+  from ${deviceUsers} du join ${users} u on u.id = du.user_id where du.device_id = ${deviceId}), '[]'::json)`;
+const backupUserIds = sql<string[]>`array(
+  select du.user_id::text from ${deviceUsers} du
+  where du.device_id = ${deviceId} and du.contact_role = 'backup' order by du.created_at, du.user_id)`;
+const openAlerts = sql<number>`(select count(*)::int from ${alerts} a
+  where a.device_id = ${deviceId} and a.status <> 'resolved')`;
+
+/** One page of devices (`limit + 1` rows, so the caller knows whether another follows). */
+export function devicePage(tx: Tx, q: FleetDeviceQuery) {
+  const key = DEVICE_KEYS[q.sort];
+  const where = deviceFilters(q);
+  if (q.after) where.push(afterCursor(key, deviceId, q.dir, q.after));
+  return tx
+    .select({ device: devices, key: keyText(key), users: assignedUsers, backupUserIds, openAlerts })
+    .from(devices)
+    .where(and(...where))
+    .orderBy(orderBy(key, deviceId, q.dir))
+    .limit(q.limit + 1);
+}
+export type DevicePageRow = Awaited<ReturnType<typeof devicePage>>[number];
+
+/** How many devices match the search and filters (every page). */
+export const deviceCount = async (tx: Tx, q: FleetDeviceQuery): Promise<number> =>
+  Number(
+    (
+      await tx
+        .select({ n: count() })
+        .from(devices)
+        .where(and(...deviceFilters(q)))
+    )[0]?.n ?? 0,
+  );
+
+const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
+  name: { expr: sql`lower(${users.fullName})`, type: 'text' },
+  created: { expr: sql`${users.createdAt}`, type: 'timestamptz' },
+};
+const userId = sql.raw('"users"."id"');
+const ROLE_NAMES = new Set(['user', 'admin']);
+
+/** Name, username and e-mail in one trigram-indexed text (migration 0016); a role's name matches the role. */
+function userFilters(q: FleetUserQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.q) {
+    const text = sql`(${users.fullName} || ' ' || ${users.username} || ' ' || ${users.email})`;
+    const term = q.q.toLowerCase();
+    where.push(
+      ROLE_NAMES.has(term)
+        ? sql`(${text} ilike ${containing(q.q)} or ${users.role} = ${term})`
+        : sql`${text} ilike ${containing(q.q)}`,
+    );
+  }
+  if (q.role) where.push(sql`${users.role} = ${q.role}`);
+  return where;
+}
+
+const subscriptionIds = sql<string[]>`array(select s.id::text from ${pushSubscriptions} s
+  where s.user_id = ${userId} order by s.created_at)`;
+const devicesCount = sql<number>`(select count(*)::int from ${deviceUsers} du where du.user_id = ${userId})`;
+const recoveryCodesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} r where r.user_id = ${userId})`;
+
+export function userPage(tx: Tx, q: FleetUserQuery) {
+  const key = USER_KEYS[q.sort];
+  const where = userFilters(q);
+  if (q.after) where.push(afterCursor(key, userId, q.dir, q.after));
+  return tx
+    .select({ user: users, key: keyText(key), subscriptionIds, devicesCount, recoveryCodesLeft })
+    .from(users)
+    .where(and(...where))
+    .orderBy(orderBy(key, userId, q.dir))
+    .limit(q.limit + 1);
+}
+export type UserPageRow = Awaited<ReturnType<typeof userPage>>[number];
+
+export const userCount = async (tx: Tx, q: FleetUserQuery): Promise<number> =>
+  Number(
+    (
+      await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(...userFilters(q)))
+    )[0]?.n ?? 0,
+  );
+
+/** The overview's counts in one pass over the devices. */
+export async function summary(tx: Tx): Promise<FleetSummary> {
+  const [row] = await tx
+    .select({
+      offlineOverHour: sql<number>`count(*) filter (where ${STATUS.stale})::int`,
+      lowBattery: sql<number>`count(*) filter (where ${devices.battery} < ${LOW_BATTERY_PERCENT})::int`,
+      neverReported: sql<number>`count(*) filter (where ${STATUS.never})::int`,
+      unassigned: sql<number>`count(*) filter (where not ${assigned})::int`,
+    })
+    .from(devices);
+  if (!row) throw new Error('summary query returned no row');
+  return row;
+}

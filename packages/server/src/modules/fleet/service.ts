@@ -1,0 +1,76 @@
+import type {
+  FleetDevice,
+  FleetDevicePage,
+  FleetDeviceQuery,
+  FleetSummary,
+  FleetUserPage,
+  FleetUserQuery,
+} from '@vitalwatch/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { presentUser } from '../user/service.ts';
+import { encodeCursor } from './keyset.ts';
+import * as repo from './repository.ts';
+
+const assignedUsers = z.array(z.object({ id: z.string(), username: z.string() }));
+
+const presentDevice = ({ device: d, users, backupUserIds, openAlerts }: repo.DevicePageRow): FleetDevice => {
+  const assigned = assignedUsers.parse(users);
+  return {
+    _id: d.id,
+    deviceName: d.deviceName,
+    isValid: d.isValid,
+    lastUpdate: d.lastUpdate?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    users: assigned.map((u) => u.id),
+    userNames: assigned.map((u) => u.username),
+    backupUsers: backupUserIds,
+    activationCode: d.activationCode,
+    apiAuthCode: d.apiAuthCode,
+    battery: d.battery,
+    openAlerts: Number(openAlerts),
+  };
+};
+
+/** The page's rows and the cursor of the next page: `rows` holds up to one row more than a page. */
+function paged<R extends { key: string }>(rows: R[], limit: number, idOf: (row: R) => string) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last.key, idOf(last)) : null };
+}
+
+/**
+ * The admin's fleet (`ctx.fleet`, issue 31): devices and users a page at a time with the whole
+ * match's count, and the overview's counts. Roles are checked by the routes.
+ */
+export class FleetService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async devices(q: FleetDeviceQuery): Promise<FleetDevicePage> {
+    const [rows, total] = await Promise.all([repo.devicePage(this.db, q), repo.deviceCount(this.db, q)]);
+    const { page, nextCursor } = paged(rows, q.limit, (r) => r.device.id);
+    return { devices: page.map(presentDevice), total, nextCursor };
+  }
+
+  async users(q: FleetUserQuery): Promise<FleetUserPage> {
+    const [rows, total] = await Promise.all([repo.userPage(this.db, q), repo.userCount(this.db, q)]);
+    const { page, nextCursor } = paged(rows, q.limit, (r) => r.user.id);
+    return {
+      users: page.map((r) => ({
+        ...presentUser(r.user, r.subscriptionIds, Number(r.recoveryCodesLeft)),
+        devicesCount: Number(r.devicesCount),
+      })),
+      total,
+      nextCursor,
+    };
+  }
+
+  summary(): Promise<FleetSummary> {
+    return repo.summary(this.db);
+  }
+}

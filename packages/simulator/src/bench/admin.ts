@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { fmt, log } from './report.ts';
+
+export interface AdminBenchOptions {
+  serverUrl: string;
+  /** The server's own (scratch) PostgreSQL database, seeded directly. */
+  databaseUrl: string;
+  adminToken: string;
+  /** Devices seeded, each with one reading (default 30,000). */
+  devices: number;
+  /** Users seeded (default 10,000). */
+  users: number;
+  /** Connections each list is asked on at once (default 10). */
+  connections: number;
+  /** Requests per list (default 1,000). */
+  requests: number;
+}
+
+/** Targets of issue 31 for one page of a list. */
+const P99_TARGET_MS = 50;
+const PAGE_TARGET_BYTES = 100_000;
+
+async function seed(o: AdminBenchOptions): Promise<void> {
+  const db = new pg.Client({ connectionString: o.databaseUrl });
+  await db.connect();
+  try {
+    const started = performance.now();
+    // Every 97th device silent for two hours; batteries 0-99 %.
+    await db.query(
+      `insert into devices (device_name, activation_code, api_auth_code, last_update, battery)
+       select 'Bench wristband ' || lpad(n::text, 5, '0'), upper(substr(md5('a' || n), 1, 8)),
+              md5('k' || n) || md5('q' || n),
+              now() - case when n % 97 = 0 then interval '2 hours' else interval '1 minute' end,
+              (n % 100)::real
+       from generate_series(1, $1::int) n`,
+      [o.devices],
+    );
+    await db.query(
+      `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery)
+       select d.last_update, d.seq, 90 + d.seq % 10, 60 + d.seq % 40, 97.5, d.battery
+       from devices d where d.device_name like 'Bench wristband %'`,
+    );
+    await db.query(
+      `insert into users (full_name, username, email, password_hash)
+       select 'Bench Person ' || n, 'benchperson' || n, 'benchperson' || n || '@example.com', 'x'
+       from generate_series(1, $1::int) n`,
+      [o.users],
+    );
+    await db.query('analyze');
+    log(
+      `  admin: seeded ${fmt(o.devices)} devices with readings and ${fmt(o.users)} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** `requests` GETs of `path` on `connections` at once: p50, p99 and the bytes of one answer. */
+async function measure(o: AdminBenchOptions, path: string) {
+  const times: number[] = [];
+  let bytes = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < o.requests) {
+      next += 1;
+      const started = performance.now();
+      const res = await fetch(new URL(path, o.serverUrl), {
+        headers: { authorization: `Bearer ${o.adminToken}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${Buffer.from(body).toString()}`);
+      times.push(performance.now() - started);
+      bytes = body.byteLength;
+    }
+  };
+  await Promise.all(Array.from({ length: o.connections }, worker));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), bytes };
+}
+
+/**
+ * `--phases admin` (PostgreSQL only): 30,000 devices with readings and 10,000 users seeded straight
+ * into the database, then the admin's paged lists (issue 31) asked on 10 connections at once:
+ * p50 / p99 and bytes per page, against the targets (p99 ≤ 50 ms, ≤ 100 kB a page).
+ */
+export async function adminPhase(o: AdminBenchOptions): Promise<void> {
+  await seed(o);
+  const lists = [
+    ['device list, first page', '/api/v1/admin/devices'],
+    ['device list by name', '/api/v1/admin/devices?sort=name&dir=asc'],
+    ['device list by battery', '/api/v1/admin/devices?sort=battery&dir=asc'],
+    ['devices offline > 1 h', '/api/v1/admin/devices?status=stale&sort=lastSeen&dir=asc'],
+    ['device search "wristband 0123"', '/api/v1/admin/devices?q=wristband%200123'],
+    ['user list, first page', '/api/v1/admin/users'],
+    ['user search "person 77"', '/api/v1/admin/users?q=person%2077'],
+    ['fleet summary', '/api/v1/admin/fleet-summary'],
+  ] as const;
+  log(`  admin: ${fmt(o.requests)} requests per list on ${o.connections} connections`);
+  for (const [label, path] of lists) {
+    await measure({ ...o, requests: Math.min(50, o.requests) }, path);
+    const { p50, p99, bytes } = await measure(o, path);
+    const ok = p99 <= P99_TARGET_MS && bytes <= PAGE_TARGET_BYTES;
+    log(
+      `  admin: ${label}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(bytes / 1000).toFixed(1)} kB a page ${ok ? '(within target)' : `(target p99 ≤ ${P99_TARGET_MS} ms, ≤ ${PAGE_TARGET_BYTES / 1000} kB)`}`,
+    );
+  }
+}
