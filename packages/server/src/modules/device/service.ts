@@ -22,6 +22,7 @@ import * as repo from './repository.ts';
 
 // What other modules use of devices: only through this file.
 export { DeviceCredentials } from './credentials.ts';
+export { presentAdminDevice } from './presenter.ts';
 export type { DeviceRow } from './repository.ts';
 
 export interface AdminDeviceInput {

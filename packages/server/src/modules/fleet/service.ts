@@ -8,6 +8,7 @@ import type {
 } from '@vitalwatch/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { presentAdminDevice } from '../device/service.ts';
 import { presentUser } from '../user/service.ts';
 import { encodeCursor } from './keyset.ts';
 import * as repo from './repository.ts';
@@ -17,17 +18,8 @@ const assignedUsers = z.array(z.object({ id: z.string(), username: z.string() })
 const presentDevice = ({ device: d, users, backupUserIds, openAlerts }: repo.DevicePageRow): FleetDevice => {
   const assigned = assignedUsers.parse(users);
   return {
-    _id: d.id,
-    deviceName: d.deviceName,
-    isValid: d.isValid,
-    lastUpdate: d.lastUpdate?.toISOString() ?? null,
-    createdAt: d.createdAt.toISOString(),
-    updatedAt: d.updatedAt.toISOString(),
-    users: assigned.map((u) => u.id),
+    ...presentAdminDevice({ ...d, userIds: assigned.map((u) => u.id), backupUserIds }),
     userNames: assigned.map((u) => u.username),
-    backupUsers: backupUserIds,
-    activationCode: d.activationCode,
-    apiAuthCode: d.apiAuthCode,
     battery: d.battery,
     openAlerts: Number(openAlerts),
   };
