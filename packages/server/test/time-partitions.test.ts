@@ -2,14 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { HEALTH_MESSAGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../src/db/index.ts';
+import { type Db, newPglite } from '../src/db/index.ts';
 import { TIME_PARTITIONED, TimePartitions } from '../src/db/partitions.ts';
 import * as schema from '../src/db/schema.ts';
 import { countRows, createDevice, postHealth } from './device-helpers.ts';
@@ -120,7 +119,7 @@ describe('migration 0004', () => {
     journal.entries = journal.entries.filter((e) => e.tag < '0004');
     writeFileSync(journalFile, JSON.stringify(journal));
 
-    const client = new PGlite();
+    const client = newPglite();
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: upTo3 });
     await client.exec(`

@@ -115,7 +115,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
 }
 
 /** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
-const newPglite = (dataDir?: string) => new PGlite({ dataDir, extensions: { pg_trgm } });
+export const newPglite = (dataDir?: string) => new PGlite({ dataDir, extensions: { pg_trgm } });
 
 async function createPglite(dir: string): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
