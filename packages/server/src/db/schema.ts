@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,12 +10,13 @@ import {
   primaryKey,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { rollupColumns, ts } from './columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export { auditEvents } from './audit-schema.ts';
+
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export const users = pgTable(
@@ -461,65 +461,17 @@ export const notificationJobs = pgTable(
 );
 
 /**
- * Per vital: how many readings had it, their sum, min and max (the mean is sum / count). Grouped by
- * type rather than by vital, so no column waits for alignment padding.
- */
-const rollupColumns = () => ({
-  /** Start of the bucket (UTC minute or hour). */
-  bucket: ts('bucket').notNull(),
-  deviceSeq: integer('device_seq')
-    .notNull()
-    .references(() => devices.seq, { onDelete: 'cascade' }),
-  readings: integer('readings').notNull(),
-  spo2Sum: doublePrecision('spo2_sum').notNull().default(0),
-  heartRateSum: doublePrecision('heart_rate_sum').notNull().default(0),
-  temperatureSum: doublePrecision('temperature_sum').notNull().default(0),
-  batterySum: doublePrecision('battery_sum').notNull().default(0),
-  spo2Count: integer('spo2_count').notNull().default(0),
-  heartRateCount: integer('heart_rate_count').notNull().default(0),
-  temperatureCount: integer('temperature_count').notNull().default(0),
-  batteryCount: integer('battery_count').notNull().default(0),
-  spo2Min: real('spo2_min'),
-  spo2Max: real('spo2_max'),
-  heartRateMin: real('heart_rate_min'),
-  heartRateMax: real('heart_rate_max'),
-  temperatureMin: real('temperature_min'),
-  temperatureMax: real('temperature_max'),
-  batteryMin: real('battery_min'),
-  batteryMax: real('battery_max'),
-});
-
-/**
  * Readings rolled up per device and minute, and per hour, kept in the ingest transaction from the
  * rows it stored: additive (count, sum, min, max), so late and out-of-order readings land where
  * they belong and a resent one (skipped by its messageId) is never counted twice.
  */
-export const healthRollupsMinute = pgTable('health_rollups_minute', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.deviceSeq, t.bucket] }),
-]);
-export const healthRollupsHour = pgTable('health_rollups_hour', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.deviceSeq, t.bucket] }),
-]);
-
-/**
- * The audit log: who did what security-relevant thing, from where, when (HIPAA 164.312(b)).
- * Append-only: a trigger refuses every UPDATE and DELETE, and old entries leave only with their
- * whole monthly partition after AUDIT_RETENTION_DAYS. The actor is kept by id and by name, with
- * no foreign key, so deleting an account does not delete what it did.
- */
-export const auditEvents = pgTable(
-  'audit_events',
-  {
-    id: bigint('id', { mode: 'bigint' }).notNull().default(sql`nextval('audit_event_ids')`),
-    at: ts('at').notNull().defaultNow(),
-    action: text('action').notNull(),
-    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
-    actorId: uuid('actor_id'),
-    actorName: text('actor_name'),
-    targetType: text('target_type', { enum: ['user', 'device', 'alert'] }),
-    targetId: text('target_id'),
-    ip: text('ip'),
-    detail: jsonb('detail').notNull().default({}),
-  },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorId, t.at)],
+export const healthRollupsMinute = pgTable(
+  'health_rollups_minute',
+  rollupColumns(() => devices.seq),
+  (t) => [primaryKey({ columns: [t.deviceSeq, t.bucket] })],
+);
+export const healthRollupsHour = pgTable(
+  'health_rollups_hour',
+  rollupColumns(() => devices.seq),
+  (t) => [primaryKey({ columns: [t.deviceSeq, t.bucket] })],
 );
