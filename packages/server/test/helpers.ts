@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@vitalwatch/shared';
 import pg from 'pg';
 import { symbols } from 'pino';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/index.ts';
@@ -22,8 +22,7 @@ export function dbTargets(): DbTarget[] {
     {
       name: 'pglite',
       async open() {
-        const database = await createDatabase({ databaseUrl: undefined, pgliteDir: 'memory' });
-        await database.migrate();
+        const database = await openMigratedPglite();
         return { database, drop: async () => {} };
       },
     },
@@ -32,6 +31,12 @@ export function dbTargets(): DbTarget[] {
   if (!url && process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set');
   if (url) targets.push({ name: 'postgres', open: () => openScratchPostgres(url) });
   return targets;
+}
+
+/** An in-memory PGlite with every migration applied, loaded from the run's template (global-setup.ts). */
+export async function openMigratedPglite() {
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return createDatabase({ databaseUrl: undefined, pgliteDir: 'memory', pgliteLoad: template });
 }
 
 /** An empty database on the PostgreSQL server at `url`: its URL, and how to drop it. */

@@ -1,16 +1,14 @@
 import { deviceTopic } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createDatabase } from '../src/db/index.ts';
 import { countRows, userWithDevice } from './device-helpers.ts';
-import { createAdmin, testConfig } from './helpers.ts';
+import { createAdmin, openMigratedPglite, testConfig } from './helpers.ts';
 import { brokerUrl, closed, connectDevice } from './mqtt-helpers.ts';
 import { connectSocket, freePort, listenOnce } from './realtime-helpers.ts';
 
 describe('shutdown with devices and browsers connected (PGlite)', () => {
   it('closes the app promptly, disconnecting MQTT devices and sockets, with every acknowledged reading stored', async () => {
-    const database = await createDatabase({ databaseUrl: undefined, pgliteDir: 'memory' });
-    await database.migrate();
+    const database = await openMigratedPglite();
     const built = await buildApp(testConfig({ mqttPort: await freePort() }), { database });
     await built.app.ready();
     const admin = await createAdmin(built);

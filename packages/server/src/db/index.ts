@@ -56,7 +56,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary, fixed: "VW" + "MIGR". */
 const MIGRATION_LOCK_KEY = 0x56574d49;
 
@@ -65,12 +65,14 @@ export interface DatabaseOptions {
   /** PGlite data directory, or 'memory'. */
   pgliteDir: string;
   poolSize?: number;
+  /** A PGlite data directory dump (`dumpDataDir`) to start from instead of an empty cluster. */
+  pgliteLoad?: Blob;
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl
     ? createPostgres(opts.databaseUrl, opts.poolSize ?? 20)
-    : createPglite(opts.pgliteDir);
+    : createPglite(opts.pgliteDir, opts.pgliteLoad);
 }
 
 async function createPostgres(url: string, max: number): Promise<Database> {
@@ -115,11 +117,12 @@ async function createPostgres(url: string, max: number): Promise<Database> {
 }
 
 /** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
-export const newPglite = (dataDir?: string) => new PGlite({ dataDir, extensions: { pg_trgm } });
+export const newPglite = (dataDir?: string, loadDataDir?: Blob) =>
+  new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
 
-async function createPglite(dir: string): Promise<Database> {
+async function createPglite(dir: string, load?: Blob): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
-  const client = newPglite(dir === 'memory' ? undefined : dir);
+  const client = newPglite(dir === 'memory' ? undefined : dir, load);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

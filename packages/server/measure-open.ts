@@ -1,0 +1,15 @@
+import { performance } from 'node:perf_hooks';
+import { createDatabase, newPglite } from './src/db/index.ts';
+import { createScratchDatabase } from './test/helpers.ts';
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(0), 'ms'); t = n; };
+const d = await createDatabase({ databaseUrl: undefined, pgliteDir: 'memory' }); lap('pglite create');
+await d.migrate(); lap('pglite migrate');
+const client = (d.db as any).$client ?? (d.db as any).session?.client;
+const dump = await client.dumpDataDir('none'); lap(`dump ${dump.size}`);
+const p2 = new (client.constructor)({ loadDataDir: dump, extensions: client.extensions ?? undefined });
+await p2.waitReady; lap('pglite load');
+const p3 = newPglite(); await p3.waitReady; lap('pglite bare');
+const s = await createScratchDatabase('postgres://postgres@127.0.0.1:5432/test'); lap('pg create db');
+const pd = await createDatabase({ databaseUrl: s.url, pgliteDir: 'memory', poolSize: 2 }); await pd.migrate(); lap('pg migrate');
+await pd.close(); await s.drop(); lap('pg drop');
