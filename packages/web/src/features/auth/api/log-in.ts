@@ -1,4 +1,6 @@
-import { contracts, type LoginInput, type LoginResponse } from '@vitalwatch/shared';
+import type { LoginInput, LoginResponse } from '@vitalwatch/shared';
+import { twoFactorContracts } from '@vitalwatch/shared/contracts/two-factor';
+import { userContracts } from '@vitalwatch/shared/contracts/user';
 import { callContract } from '@/lib/call-contract.ts';
 
 /**
@@ -6,8 +8,8 @@ import { callContract } from '@/lib/call-contract.ts';
  * the challenge for the second step.
  */
 export const logIn = (user: LoginInput): Promise<LoginResponse> =>
-  callContract(contracts.user.logIn, { body: { user } });
+  callContract(userContracts.logIn, { body: { user } });
 
 /** `contracts.twoFactor.logInSecondStep`: the code (or a recovery code) for the challenge the password earned. */
 export const logInSecondStep = (challengeToken: string, code: string) =>
-  callContract(contracts.twoFactor.logInSecondStep, { body: { challengeToken, code } });
+  callContract(twoFactorContracts.logInSecondStep, { body: { challengeToken, code } });

@@ -1,6 +1,6 @@
-import { contracts } from '@vitalwatch/shared';
+import { userContracts } from '@vitalwatch/shared/contracts/user';
 import { callContract } from '@/lib/call-contract.ts';
 
 /** `contracts.user.logOut`: revokes this browser's refresh token on the server. */
 export const logOut = (refreshToken: string | null) =>
-  callContract(contracts.user.logOut, { body: refreshToken ? { refreshToken } : undefined });
+  callContract(userContracts.logOut, { body: refreshToken ? { refreshToken } : undefined });
