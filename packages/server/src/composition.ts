@@ -233,7 +233,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [twoFactorRoutes, '/api/v1'],
     [deviceRoutes, '/api/v1'],
     [readingsRoutes, '/api/v1'],
-    [alertRoutes, '/api/v1/alert'],
+    [alertRoutes, '/api/v1'],
     [boardRoutes, '/api/v1/board'],
     [ingestRoutes, '/api/v1/ingest'],
     [exportRoutes, '/api/v1'],

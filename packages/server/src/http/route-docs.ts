@@ -26,20 +26,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
   },
 
-  'POST /api/v1/alert/latest/:count': { summary: 'The newest alerts' },
-  'POST /api/v1/alert/all': { summary: 'Alerts, filtered and paged', errors: record },
-  'POST /api/v1/alert/mark-read': { summary: 'Mark alerts as read' },
-  'POST /api/v1/alert/acknowledge/:alertId': { summary: 'Acknowledge an alert', errors: record },
-  'POST /api/v1/alert/acknowledge-by-token': {
-    summary: 'Acknowledge an alert from a notification',
-    errors: [401, 404],
-  },
-  'POST /api/v1/alert/timeline/:alertId': { summary: "An alert's timeline", errors: record },
-  'POST /api/v1/alert/resolve/:alertId': { summary: 'Resolve an alert', errors: record },
-  'POST /api/v1/alert/snooze': { summary: "Snooze a device's alerts", errors: record },
-  'POST /api/v1/alert/unsnooze': { summary: 'End a snooze', errors: record },
-  'POST /api/v1/alert/snoozes': { summary: "The caller's snoozes" },
-
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
 

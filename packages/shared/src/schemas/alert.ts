@@ -176,6 +176,7 @@ export const snoozeBody = z
     ),
   })
   .strict();
+export type SnoozeInput = z.input<typeof snoozeBody>;
 export const unsnoozeBody = snoozeBody.omit({ minutes: true });
 export const snoozeRecord = z.object({
   device: z.string(),

@@ -2,7 +2,7 @@ import { type AlertRecord, PRIORITY_LABELS } from '@vitalwatch/shared';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { toast } from 'react-toastify';
-import { isUrgent } from '@/features/alerts/api/urgent-alerts.ts';
+import { isUrgent } from '@/features/alerts/api/get-urgent-alerts.ts';
 import { EnableAlertsPrompt } from '@/features/alerts/components/enable-alerts-prompt.tsx';
 import { PushFailedNotice } from '@/features/alerts/components/push-failed-notice.tsx';
 import { UrgentAlertsBanner } from '@/features/alerts/components/urgent-alerts-banner.tsx';

@@ -2,11 +2,11 @@ import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
 import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
 import { type HistoryPages, lifecycleInHistory, readInHistory, sameQuery } from '../utils/history-pages.ts';
 import { markedRead, withLifecycle } from '../utils/merge-alerts.ts';
-import { alertsHistoryApi } from './alerts-history.ts';
+import { alertsHistoryApi } from './get-alerts-history.ts';
 import type { AlertQuery } from './get-alerts-page.ts';
-import { latestAlertsApi } from './latest-alerts.ts';
-import { refreshUnreadCount } from './unread-count.ts';
-import { isUrgent, urgentAlertsApi } from './urgent-alerts.ts';
+import { latestAlertsApi } from './get-latest-alerts.ts';
+import { refreshUnreadCount } from './get-unread-count.ts';
+import { isUrgent, urgentAlertsApi } from './get-urgent-alerts.ts';
 
 type Thunk = (dispatch: AppDispatch, getState: () => RootState) => void;
 

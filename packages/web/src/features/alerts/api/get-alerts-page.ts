@@ -1,6 +1,7 @@
-import { type AlertAllBody, alertsPageResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
-import { type ApiCall, api } from '@/lib/store/api.ts';
+import { type AlertAllBody, type ContractResponse, contracts } from '@vitalwatch/shared';
+import { callContract } from '@/lib/call-contract.ts';
+import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
 /** The filters of Alerts History as the server takes them. */
 export interface AlertQuery {
@@ -11,26 +12,26 @@ export interface AlertQuery {
   sort?: 'recent' | 'priority';
 }
 
-export type AlertsPage = z.infer<typeof alertsPageResponse>['data'];
+export type AlertsPage = ContractResponse<typeof contracts.alert.page>['data'];
 
-/** The body of POST /alert/all: filters, a keyset cursor, a page size. */
+/** The body of `contracts.alert.page`: filters, a keyset cursor, a page size. */
 export type AlertsPageBody = NonNullable<AlertAllBody>;
 
-/** POST /alert/all as an API call: one page of alerts, with the totals of the whole filtered list. */
-export const alertsPageCall = (body: AlertsPageBody): ApiCall<z.infer<typeof alertsPageResponse>> => ({
-  path: '/alert/all',
-  body,
-  schema: alertsPageResponse,
-});
+/** `contracts.alert.page` from the store's argument: one page, with the totals of the whole filtered list. */
+export const alertsPageQuery = fromContract(
+  contracts.alert.page,
+  (body: AlertsPageBody) => ({ body }),
+  (response): AlertsPage => response.data,
+);
+
+/** One page, called outside the store (a step of 'Mark all as read'). */
+export const getAlertsPage = async (body: AlertsPageBody): Promise<AlertsPage> =>
+  (await callContract(contracts.alert.page, { body })).data;
 
 export const alertsPageApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One page fetched as a step of something else (catching up after a reconnect), not kept. */
-    alertsPage: build.query<AlertsPage, AlertsPageBody>({
-      query: alertsPageCall,
-      transformResponse: (response: z.infer<typeof alertsPageResponse>) => response.data,
-      keepUnusedDataFor: 0,
-    }),
+    alertsPage: build.query<AlertsPage, AlertsPageBody>({ ...alertsPageQuery, keepUnusedDataFor: 0 }),
   }),
 });
 

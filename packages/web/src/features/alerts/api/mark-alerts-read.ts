@@ -1,17 +1,13 @@
-import { ALERTS_PAGE_MAX_LIMIT, markReadResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
-import { apiRequest } from '@/lib/api-client.ts';
-import { type ApiCall, api, failureOf, onSuccess } from '@/lib/store/api.ts';
+import { ALERTS_PAGE_MAX_LIMIT, contracts } from '@vitalwatch/shared';
+import { callContract } from '@/lib/call-contract.ts';
+import { api, failureOf, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import { inChunks } from '../utils/in-chunks.ts';
 import { alertsRead } from './alert-cache.ts';
-import { type AlertQuery, alertsPageCall } from './get-alerts-page.ts';
+import { type AlertQuery, getAlertsPage } from './get-alerts-page.ts';
 
-/** POST /alert/mark-read: marks these alerts read for the user; answers the ids it changed. */
-const markReadCall = (ids: readonly string[]): ApiCall<z.infer<typeof markReadResponse>> => ({
-  path: '/alert/mark-read',
-  body: { data: { alerts: ids } },
-  schema: markReadResponse,
-});
+/** `contracts.alert.markRead`: marks these alerts read for the user; answers the ids it changed. */
+const markReadInput = (ids: readonly string[]) => ({ body: { data: { alerts: [...ids] } } });
 
 /**
  * Every unread alert matching the filters, read page by page (the server has no "mark all"), with
@@ -21,15 +17,11 @@ async function markAllRead(query: AlertQuery, shownUnread: readonly string[]): P
   const ids = new Set(shownUnread);
   let cursor: string | undefined;
   do {
-    const call = alertsPageCall({ ...query, cursor, limit: ALERTS_PAGE_MAX_LIMIT });
-    const page = (await apiRequest(call.path, call)).data;
+    const page = await getAlertsPage({ ...query, cursor, limit: ALERTS_PAGE_MAX_LIMIT });
     for (const alert of page.alerts) if (!alert.isRead) ids.add(alert._id);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  for (const chunk of inChunks([...ids])) {
-    const call = markReadCall(chunk);
-    await apiRequest(call.path, call);
-  }
+  for (const chunk of inChunks([...ids])) await callContract(contracts.alert.markRead, markReadInput(chunk));
   return [...ids];
 }
 
@@ -40,8 +32,7 @@ async function markAllRead(query: AlertQuery, shownUnread: readonly string[]): P
 export const markAlertsReadApi = api.injectEndpoints({
   endpoints: (build) => ({
     markAlertsRead: build.mutation<string[], readonly string[]>({
-      query: markReadCall,
-      transformResponse: (response: z.infer<typeof markReadResponse>) => response.data.alerts,
+      ...fromContract(contracts.alert.markRead, markReadInput, (response) => response.data.alerts),
       onQueryStarted: onSuccess((_changed: string[], ids: readonly string[]) => alertsRead(new Set(ids))),
     }),
     /** 'Mark all as read': every unread alert matching the filters, whether the list shows it or not. */

@@ -3,6 +3,7 @@ import {
   alertTypeLabel,
   relativeTime,
   SNOOZE_MINUTES,
+  type SnoozeInput,
   URGENT_ALERT_TYPES,
   VITAL_ALARM_TYPES,
 } from '@vitalwatch/shared';
@@ -14,7 +15,7 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { useDeviceNameOf } from '@/lib/device-names.ts';
 import { formatClock } from '@/lib/format-date.ts';
 import { asApiError } from '@/lib/store/api.ts';
-import { useSnoozeAlertsMutation } from '../api/alert-actions.ts';
+import { useSnoozeAlertsMutation } from '../api/act-on-alert.ts';
 import { useAlertAction } from '../hooks/use-alert-action.ts';
 
 /** Alerts a person resolves by hand; vital and offline alerts resolve when their episode ends. */
@@ -96,7 +97,7 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
   const [until, setUntil] = useState<string | null>(null);
   const nameOf = useDeviceNameOf();
   const [snoozeAlerts, { isLoading: busy }] = useSnoozeAlertsMutation();
-  const snooze = async (minutes: number) => {
+  const snooze = async (minutes: SnoozeInput['minutes']) => {
     try {
       const record = await snoozeAlerts({
         deviceId: alert.device,
@@ -116,7 +117,10 @@ function SnoozeControl({ alert }: { alert: AlertRecord }) {
       aria-label={`Snooze ${alertTypeLabel(alert.alertType)} alerts from ${nameOf(alert)} for me`}
       disabled={busy}
       value=""
-      onChange={(e) => e.target.value && void snooze(Number(e.target.value))}
+      onChange={(e) => {
+        const minutes = SNOOZE_MINUTES.find((m) => String(m) === e.target.value);
+        if (minutes !== undefined) void snooze(minutes);
+      }}
       className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <option value="">{until ? `Snoozed until ${formatClock(until)}` : 'Snooze for me…'}</option>

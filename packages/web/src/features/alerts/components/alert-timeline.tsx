@@ -3,7 +3,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTimeSeconds } from '@/lib/format-date.ts';
 import { asApiError } from '@/lib/store/api.ts';
-import { useAlertTimelineQuery } from '../api/alert-timeline.ts';
+import { useAlertTimelineQuery } from '../api/get-alert-timeline.ts';
 
 const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };
 

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { toastNotRecorded } from '@/components/not-recorded-toast.tsx';
 import { errorMessage, notRecorded } from '@/lib/api-error.ts';
 import { asApiError } from '@/lib/store/api.ts';
-import { type AlertAction, useActOnAlertMutation } from '../api/alert-actions.ts';
+import { type AlertAction, useActOnAlertMutation } from '../api/act-on-alert.ts';
 import { useMarkAlertsReadMutation } from '../api/mark-alerts-read.ts';
 
 const FAILED: Record<AlertAction, string> = {

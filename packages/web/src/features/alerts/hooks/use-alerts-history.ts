@@ -5,7 +5,7 @@ import { useRealtimeEvent } from '@/lib/socket.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
-import { alertsHistoryApi, useAlertsHistoryInfiniteQuery } from '../api/alerts-history.ts';
+import { alertsHistoryApi, useAlertsHistoryInfiniteQuery } from '../api/get-alerts-history.ts';
 import { type AlertQuery, fetchAlertsPage } from '../api/get-alerts-page.ts';
 import { useMarkAllAlertsReadMutation } from '../api/mark-alerts-read.ts';
 import {

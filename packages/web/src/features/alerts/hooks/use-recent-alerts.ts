@@ -3,7 +3,7 @@ import { useRealtimeEvent } from '@/lib/socket.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { queryView } from '@/lib/store/query-view.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
-import { latestAlertsApi, useLatestAlertsQuery } from '../api/latest-alerts.ts';
+import { latestAlertsApi, useLatestAlertsQuery } from '../api/get-latest-alerts.ts';
 import { mergeNewest, withLifecycle } from '../utils/merge-alerts.ts';
 import { useMarkRead } from './use-mark-read.ts';
 

@@ -3,7 +3,7 @@ import { useRealtimeEvent } from '@/lib/socket.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { setUnreadBadge } from '@/lib/unread-badge.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
-import { unreadCountApi, useUnreadAlertsCountQuery } from '../api/unread-count.ts';
+import { unreadCountApi, useUnreadAlertsCountQuery } from '../api/get-unread-count.ts';
 
 /**
  * How many of the user's alerts they have not read, published for the header's Alerts link:

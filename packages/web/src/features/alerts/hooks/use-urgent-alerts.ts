@@ -2,7 +2,7 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { useRealtimeEvent } from '@/lib/socket.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { useWhenConnected } from '@/lib/use-when-connected.ts';
-import { isUrgent, urgentAlertsApi, useUrgentAlertsQuery } from '../api/urgent-alerts.ts';
+import { isUrgent, urgentAlertsApi, useUrgentAlertsQuery } from '../api/get-urgent-alerts.ts';
 import { mergeNewest } from '../utils/merge-alerts.ts';
 
 const NONE: AlertRecord[] = [];

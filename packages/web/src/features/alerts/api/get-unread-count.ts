@@ -1,13 +1,16 @@
-import { alertsPageResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
-/** POST /alert/all `{limit: 1}` in the store: how many of the user's alerts they have not read. */
+/** `contracts.alert.page` `{limit: 1}` in the store: how many of the user's alerts they have not read. */
 export const unreadCountApi = api.injectEndpoints({
   endpoints: (build) => ({
     unreadAlertsCount: build.query<number, void>({
-      query: () => ({ path: '/alert/all', body: { limit: 1 }, schema: alertsPageResponse }),
-      transformResponse: (response: z.infer<typeof alertsPageResponse>) => response.data.unreadCount,
+      ...fromContract(
+        contracts.alert.page,
+        () => ({ body: { limit: 1 } }),
+        (response) => response.data.unreadCount,
+      ),
       // The header keeps its last count; the next reconnect or read asks again.
       onQueryStarted: async (_arg, { queryFulfilled }) => {
         await queryFulfilled.catch((failure: unknown) =>
