@@ -2,10 +2,21 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { PATHS } from './src/lib/paths.ts';
+import { areaPages } from './vite-area-pages.ts';
 import { precompress } from './vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    areaPages({
+      'src/app/areas/auth-area.ts': [PATHS.signin, PATHS.signup],
+      'src/app/areas/user-area.ts': [PATHS.dashboard],
+      'src/app/areas/admin-area.ts': [PATHS.admin],
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // `@/` is `src/`, as in tsconfig.json and vitest.config.ts: imports read `@/lib/api-client.ts`.

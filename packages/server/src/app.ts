@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -183,6 +183,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return { app, ctx, realtime: running.realtime };
 }
 
+/**
+ * The page for a path of the app: the build writes one index.html per area naming that area's code
+ * for preloading (`area-pages.json`: path prefix → page, packages/web/vite-area-pages.ts); any other
+ * path, or a build without it, gets index.html.
+ */
+function areaPages(root: string): (url: string) => string {
+  const file = path.join(root, 'area-pages.json');
+  const pages = existsSync(file)
+    ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : [];
+  // Longest prefix first: /dashboard/board before /dashboard.
+  pages.sort(([a], [b]) => b.length - a.length);
+  return (url) => {
+    const pathname = url.split('?')[0] ?? url;
+    const match = pages.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    return match?.[1] ?? 'index.html';
+  };
+}
+
 /** Vite names every file under /assets/ by a hash of its content: it never changes under its name. */
 const HASHED_ASSETS = '/assets/';
 
@@ -210,6 +229,7 @@ function registerWebApp(app: AppInstance, config: AppConfig) {
       },
     });
   }
+  const pageOf = hasWeb ? areaPages(root) : () => 'index.html';
   app.setNotFoundHandler((request, reply) => {
     // A missing asset (a chunk of an older build, a source map) is a 404, never the page.
     const isFile =
@@ -217,7 +237,7 @@ function registerWebApp(app: AppInstance, config: AppConfig) {
       request.url.startsWith('/socket.io') ||
       request.url.startsWith(HASHED_ASSETS);
     if (hasWeb && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(pageOf(request.url));
     }
     // A known path asked with another method is a 405 with Allow; anything else a 404.
     throw unmatchedRoute(request);

@@ -19,6 +19,11 @@ function fakeBuild(): { root: string; script: string } {
   writeFileSync(path.join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
   writeFileSync(path.join(root, 'assets/index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /dashboard\n');
+  writeFileSync(
+    path.join(root, 'user-area.html'),
+    '<!doctype html><link rel="modulepreload" href="/assets/user.js">',
+  );
+  writeFileSync(path.join(root, 'area-pages.json'), JSON.stringify({ '/dashboard': 'user-area.html' }));
   return { root, script };
 }
 
@@ -47,6 +52,18 @@ describe('the web app as served', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await get('/robots.txt', 'identity')).body).toContain('Disallow: /dashboard');
+  });
+
+  it("sends an area's paths the page that preloads its code, and every other path index.html", async () => {
+    for (const url of ['/dashboard', '/dashboard/alerts?device=1', '/dashboard/board']) {
+      const res = await get(url, 'identity');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('rel="modulepreload" href="/assets/user.js"');
+    }
+    for (const url of ['/dashboards', '/signin', '/admin-dashboard/dashboard']) {
+      expect((await get(url, 'identity')).body, url).toContain('/assets/index-abc123.js');
+    }
   });
 
   it('does not serve source maps, and a missing asset is a 404 rather than the page', async () => {
