@@ -1,3 +1,4 @@
+import { accountContracts } from './account.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
 import { healthContracts } from './health.ts';
@@ -8,6 +9,7 @@ import { userContracts } from './user.ts';
 /** Every endpoint that has a contract, by module: what the server registers and the web calls. */
 export const contracts = {
   user: userContracts,
+  account: accountContracts,
   twoFactor: twoFactorContracts,
   device: deviceContracts,
   health: healthContracts,
