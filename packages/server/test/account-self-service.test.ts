@@ -5,6 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { outboxDir } from '../src/mail/mailer.ts';
 import { createDevice, ownedDevice, postAlert, postHealth } from './device-helpers.ts';
+import { fhirValidator } from './fhir-validate.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { disconnected, useSockets } from './realtime-helpers.ts';
 
@@ -273,6 +274,8 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
     expect(csv[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,97,71,98.4,$/);
     const bundle = JSON.parse(text(`devices/${device._id}/fhir-bundle.json`));
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    // Valid for both validators of the FHIR tests (the R4 JSON Schema and Medplum's, with profiles).
+    expect((await fhirValidator())(bundle)).toEqual([]);
     expect(bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType)).toEqual(
       expect.arrayContaining(['Device', 'Patient', 'Observation']),
     );
