@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, emailField } from '@vitalwatch/shared';
+import { emailField } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
@@ -67,7 +67,6 @@ export function ForgotPasswordPage() {
           <Button type="submit" className="w-full" disabled={busy || email.trim() === ''}>
             {busy ? 'Sending...' : 'Send reset link'}
           </Button>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{ACCOUNT_MESSAGES.resetRequested}</p>
         </form>
       )}
     </AuthCard>
