@@ -98,7 +98,7 @@ export function SessionsSection() {
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={session.current ? 'End this session (sign out)' : `End session of ${name}`}
+                  aria-label={session.current ? 'End the session of this browser' : `End session of ${name}`}
                   disabled={busy !== null}
                   onClick={() => void end(session)}
                 >
