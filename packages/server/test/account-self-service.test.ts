@@ -66,24 +66,37 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
     expect(mail).toContain('The link works once, for 30 minutes.');
   });
 
-  it('takes as long for an unknown address as for a known one (medians within noise)', async () => {
-    const users = await Promise.all(Array.from({ length: 12 }, () => signup(built())));
+  it('takes as long for an unknown address as for a known one (paired medians within noise)', async () => {
+    const users = await Promise.all(Array.from({ length: 24 }, () => signup(built())));
     const timed = async (email: string) => {
       const start = process.hrtime.bigint();
       expect((await post('/account/forgot-password', { email })).statusCode).toBe(202);
-      return Number(process.hrtime.bigint() - start) / 1e6;
+      const took = Number(process.hrtime.bigint() - start) / 1e6;
+      // The mail sent after the answer is not part of it: it does not slow the next one either.
+      await built().ctx.account.idle();
+      return took;
     };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // Interleaved, so a slow moment of the machine falls on both.
+    const differences: number[] = [];
+    const all: number[] = [];
+    // Pairs one right after the other, in alternating order: a slow moment of the machine falls on
+    // both of a pair, and the median of the differences ignores the pairs it did not.
     for (const [i, u] of users.entries()) {
-      known.push(await timed(u.user.email));
-      unknown.push(await timed(`missing-${i}-${u.user.username}@example.com`));
+      const missing = `missing-${i}-${u.user.username}@example.com`;
+      let known: number;
+      let unknown: number;
+      if (i % 2 === 0) {
+        known = await timed(u.user.email);
+        unknown = await timed(missing);
+      } else {
+        unknown = await timed(missing);
+        known = await timed(u.user.email);
+      }
+      differences.push(known - unknown);
+      all.push(known, unknown);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [k, u] = [median(known), median(unknown)];
-    // The same statements run either way; the mail goes out after the answer.
-    expect(Math.abs(k - u)).toBeLessThan(Math.max(5, 0.5 * Math.max(k, u)));
+    // The same statements run either way (a decoy link for the unknown address); the mail goes out after.
+    expect(Math.abs(median(differences))).toBeLessThan(Math.max(5, 0.5 * median(all)));
   });
 
   it('limits reset requests per address, whether or not an account has it', async () => {
@@ -316,6 +329,18 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
       sql`select count(*)::int as n from audit_events where actor_id = ${ida.user._id}::uuid`,
     );
     expect((audit as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(1);
+    // The admin's log keeps them, by id only: the name is no longer shown.
+    const log = await built().app.inject({
+      url: `/api/v1/admin/audit?limit=100&targetId=${ida.user._id}`,
+      headers: admin.auth,
+    });
+    const entries = log.json().data.entries as {
+      action: string;
+      actorId: string;
+      actorName: string | null;
+    }[];
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['account-close', 'sign-up']));
+    for (const e of entries.filter((x) => x.actorId === ida.user._id)) expect(e.actorName).toBeNull();
 
     await built().ctx.db.execute(
       sql`delete from users where role = 'admin' and id <> ${admin.user._id}::uuid`,

@@ -10,9 +10,8 @@ export const accountLinks = pgTable(
   'account_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** None for the decoy a request for an unknown address writes (the same work either way); it never works. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The address the link was sent to: verifying proves this one, not a later one. */

@@ -3,7 +3,7 @@ ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> 
 UPDATE "users" SET "email_verified_at" = "created_at";--> statement-breakpoint
 CREATE TABLE "account_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
+	"user_id" uuid,
 	"purpose" text NOT NULL,
 	"token_hash" text NOT NULL,
 	"email" text NOT NULL,

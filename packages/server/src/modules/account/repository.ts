@@ -10,32 +10,25 @@ import { pages } from '../../lib/pages.ts';
 const uuidText = z.string();
 const maybe = z.string().nullable();
 
-/**
- * One statement whatever the address: the link row is written only when an account uses it, so
- * an address nobody has costs the database the same work as one that exists.
- */
-export const insertResetLinkFor = async (
-  tx: Tx,
-  email: string,
-  link: { tokenHash: string; expiresAt: Date },
-) =>
+/** The account that uses this (lower-case) address, if any. */
+export const accountByEmail = async (tx: Tx, email: string) =>
   (
-    await rawRows(
-      tx,
-      sql`with u as (select id, email, full_name from ${users} where email = ${email}),
-        ins as (
-          insert into ${accountLinks} (user_id, purpose, token_hash, email, expires_at)
-          select id, 'reset', ${link.tokenHash}, email, ${link.expiresAt.toISOString()}::timestamptz from u
-          returning user_id
-        )
-        select u.id::text as id, u.email, u.full_name from u where exists (select 1 from ins)`,
-      z.object({ id: uuidText, email: z.string(), full_name: z.string() }),
-    )
+    await tx
+      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1)
   )[0];
 
 export const insertLink = async (
   tx: Tx,
-  link: { userId: string; purpose: AccountLinkPurpose; tokenHash: string; email: string; expiresAt: Date },
+  link: {
+    userId: string | null;
+    purpose: AccountLinkPurpose;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+  },
 ) => {
   await tx.insert(accountLinks).values(link);
 };
@@ -60,6 +53,11 @@ export const spendLink = async (tx: Tx, id: string) =>
       )
       .returning()
   )[0];
+
+/** Links a day past their end go (decoys included). */
+export const pruneLinks = async (tx: Tx) => {
+  await tx.delete(accountLinks).where(sql`${accountLinks.expiresAt} < now() - interval '1 day'`);
+};
 
 /** Every unused link of that purpose stops working (a new password makes older reset links moot). */
 export const spendLinksOf = async (tx: Tx, userId: string, purpose: AccountLinkPurpose) => {

@@ -102,11 +102,11 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext) {
     close: async (request) => {
       const { userId } = caller(request);
       const { password, code } = request.body;
-      const { user, passed } = await account.close(userId, password, code);
+      const { passed } = await account.close(userId, password, code);
       await ctx.audit.record(request, {
         action: 'account-close',
         actorId: userId,
-        actorName: user.username,
+        actorName: null,
         targetType: 'user',
         targetId: userId,
         detail: { devicesPassed: passed.map((p) => `${p.device_id} → ${p.user_id}`).join(', ') || 'none' },

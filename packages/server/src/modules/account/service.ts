@@ -70,12 +70,16 @@ export class AccountService {
     while (this.sending.size > 0) await Promise.all([...this.sending]);
   }
 
+  /** Work done after the answer (a link written and mailed), tracked by `idle`. */
+  private later(work: () => Promise<void>, what: string): void {
+    const done = work()
+      .catch((err: unknown) => this.deps.log.error({ err }, `${what} failed`))
+      .finally(() => this.sending.delete(done));
+    this.sending.add(done);
+  }
+
   private send(mail: OutgoingMail): void {
-    const sent = this.deps.mailer
-      .send(mail)
-      .catch((err: unknown) => this.deps.log.error({ err, subject: mail.subject }, 'account mail not sent'))
-      .finally(() => this.sending.delete(sent));
-    this.sending.add(sent);
+    this.later(() => this.deps.mailer.send(mail), `mail "${mail.subject}"`);
   }
 
   private link(purpose: AccountLinkPurpose, token: string): string {
@@ -84,9 +88,11 @@ export class AccountService {
   }
 
   /**
-   * A reset link for the account of `email`, if any: the same work and the same answer either way
-   * (one statement writes the link only where an account has the address). Returns the account's
-   * id for the audit log, never for the answer.
+   * A reset link for the account of `email`, if any, with the same work and answer either way:
+   * a link row is written for an unknown address too (a decoy without an account, never mailed,
+   * never accepted), and the mail goes out after the answer, so neither the database nor a mail
+   * server tells whether an account has the address. Returns the account's id for the audit
+   * log, never for the answer.
    */
   async requestReset(email: string): Promise<string | null> {
     const address = email.trim().toLowerCase();
@@ -94,14 +100,20 @@ export class AccountService {
     const wait = await this.deps.perAddress.blockedFor(addressKey);
     if (wait > 0) throw tooManyRequests(ACCOUNT_MESSAGES.resetTooMany, wait);
     await this.deps.perAddress.fail(addressKey);
-    const { token, hash } = newRefreshToken();
-    const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000);
-    const user = await repo.insertResetLinkFor(this.deps.db, address, { tokenHash: hash, expiresAt });
+    const user = await repo.accountByEmail(this.deps.db, address);
     const accountKey = `account:${user?.id ?? 'none'}`;
     const quiet = (await this.deps.perAccount.blockedFor(accountKey)) > 0;
     await this.deps.perAccount.fail(accountKey);
-    if (user && !quiet)
-      this.send(resetMail({ email: user.email, fullName: user.full_name }, this.link('reset', token)));
+    const { token, hash } = newRefreshToken();
+    await repo.insertLink(this.deps.db, {
+      userId: user?.id ?? null,
+      purpose: 'reset',
+      tokenHash: hash,
+      email: user?.email ?? address,
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+    });
+    this.later(() => repo.pruneLinks(this.deps.db), 'pruning old links');
+    if (user && !quiet) this.send(resetMail(user, this.link('reset', token)));
     return user?.id ?? null;
   }
 
@@ -113,7 +125,7 @@ export class AccountService {
     const link = await repo.findLink(this.deps.db, hashToken(token), purpose);
     const refusal = linkRefusal(link);
     if (!refusal) return 'valid';
-    if (!link) return 'invalid';
+    if (!link?.userId) return 'invalid';
     return link.usedAt ? 'used' : 'expired';
   }
 
@@ -123,8 +135,8 @@ export class AccountService {
     const refusal = linkRefusal(link);
     if (refusal || !link) throw refusal;
     const spent = await repo.spendLink(tx, link.id);
-    if (!spent) throw new DomainError('linkUsed', ACCOUNT_MESSAGES.linkUsed);
-    return spent;
+    if (!spent?.userId) throw new DomainError('linkUsed', ACCOUNT_MESSAGES.linkUsed);
+    return { ...spent, userId: spent.userId };
   }
 
   /**
