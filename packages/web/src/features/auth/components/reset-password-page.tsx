@@ -1,9 +1,8 @@
-import { VALIDATION } from '@vitalwatch/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { FormError } from '@/components/form-error.tsx';
-import { TextField } from '@/components/form-field.tsx';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { SuccessPanel } from '@/components/success-panel.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
@@ -91,21 +90,11 @@ export function ResetPasswordPage() {
       )}
       {state === 'valid' && (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint={VALIDATION.passwordHint}
-            value={values.newPassword}
-            onChange={set('newPassword')}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            error={mismatch ? VALIDATION.passwordsMismatch : undefined}
-            value={values.cnfPassword}
-            onChange={set('cnfPassword')}
+          <NewPasswordFields
+            password={values.newPassword}
+            confirm={values.cnfPassword}
+            onPassword={set('newPassword')}
+            onConfirm={set('cnfPassword')}
           />
           {failure && <FormError message={failure} />}
           <Button
