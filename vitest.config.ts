@@ -16,7 +16,9 @@ const sharedServices = [
   'packages/simulator/test/bench-device.test.ts',
 ];
 const inPackage = (pkg: string) =>
-  sharedServices.filter((f) => f.startsWith(`packages/${pkg}/`)).map((f) => f.slice(`packages/${pkg}/`.length));
+  sharedServices
+    .filter((f) => f.startsWith(`packages/${pkg}/`))
+    .map((f) => f.slice(`packages/${pkg}/`.length));
 
 const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const serverGlobalSetup = 'packages/server/test/global-setup.ts';

@@ -17,6 +17,9 @@ import { EventBus } from './lib/events.ts';
 import { AlertMailer, type AlertMailerOptions } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics/prometheus.ts';
+import { dataExport } from './modules/account/data-export.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { AccountService } from './modules/account/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { AdminService } from './modules/admin/service.ts';
 import { alertRoutes } from './modules/alert/routes.ts';
@@ -76,6 +79,10 @@ export interface ComposeOptions {
 }
 
 const DEFAULT_OFFLINE_SWEEP_MS = 30_000;
+/** Password reset requests per typed address: 5 an hour (answered 429 whether or not an account has it). */
+const RESET_PER_ADDRESS = { limit: 5, windowMs: 3_600_000 };
+/** Reset and verification mails per account: 5 a day (past it the answer stays the same, no mail goes). */
+const MAILS_PER_ACCOUNT = { limit: 5, windowMs: 86_400_000 };
 /** Escalation steps are due on the minute; a second late at most. */
 const DEFAULT_ESCALATION_MS = 1000;
 /** Partitions are made weeks ahead; an hourly look keeps that true and retention within the hour. */
@@ -111,9 +118,11 @@ export function composeServices(
     pushEndpoints,
     options.push,
   );
+  const mailer = createMailer(config);
+  const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const alertMailer = new AlertMailer(
-    createMailer(config),
-    `${config.publicUrl ?? `http://${config.host}:${config.port}`}${ALERTS_PAGE_PATH}`,
+    mailer,
+    `${appUrl}${ALERTS_PAGE_PATH}`,
     log.child({ module: 'mail' }),
     options.mail,
   );
@@ -129,6 +138,18 @@ export function composeServices(
     challenges: new TwoFactorChallenges(config.jwtSecret),
     throttle,
     policy: twoFactorPolicy,
+  });
+
+  const account = new AccountService({
+    db,
+    users,
+    twoFactor,
+    events,
+    mailer,
+    appUrl,
+    perAddress: sharedFailureThrottle(redis, 'reset-address', RESET_PER_ADDRESS, log),
+    perAccount: sharedFailureThrottle(redis, 'account-mail', MAILS_PER_ACCOUNT, log),
+    log: log.child({ module: 'account' }),
   });
 
   const alertEngine = new AlertEngine(db, events, log.child({ module: 'alerts' }));
@@ -159,6 +180,7 @@ export function composeServices(
   );
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
+  const fhir = new FhirService(db, users);
   const alerts = new AlertService(db, alertEngine, alertActions, users);
   const vapid = config.vapid
     ? { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
@@ -172,9 +194,13 @@ export function composeServices(
     redis,
     tokens,
     alertActions,
-    guards: authGuards(users, tokens, twoFactor.mayOmit),
+    guards: authGuards(users, tokens, twoFactor.mayOmit, (auth, request) =>
+      account.seen(auth, request.headers['user-agent'], request.ip),
+    ),
     users,
     twoFactor,
+    account,
+    accountData: (userId, fhirRoot) => dataExport({ db, users, exports: exporter, fhir }, userId, fhirRoot),
     events,
     mqtt: new MqttGateway(config),
     ingest,
@@ -184,7 +210,7 @@ export function composeServices(
     readings,
     exports: exporter,
     shares: new ShareService(db, readings, exporter),
-    fhir: new FhirService(db, users),
+    fhir,
     alerts,
     board: new BoardService(db, alerts),
     admin: new AdminService(db, users, events),
@@ -231,6 +257,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   const routes: [(app: AppInstance, ctx: AppContext) => Promise<void>, string][] = [
     [userRoutes, '/api/v1'],
     [twoFactorRoutes, '/api/v1'],
+    [accountRoutes, '/api/v1'],
     [deviceRoutes, '/api/v1'],
     [readingsRoutes, '/api/v1'],
     [alertRoutes, '/api/v1'],
@@ -271,6 +298,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     await ctx.ingest.drain();
     // The outbox finishes the batch in flight while the database is still open; the rest waits in it.
     await ctx.outbox.stop(ctx.events);
+    await ctx.account.idle();
     ctx.alertMailer.close();
   };
   return { realtime, stop };

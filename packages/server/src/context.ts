@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -16,6 +17,7 @@ import type { TimePartitions } from './db/partitions.ts';
 import type { HeavyReads } from './http/heavy-reads.ts';
 import type { EventBus } from './lib/events.ts';
 import type { AlertMailer } from './mail/alert-mailer.ts';
+import type { AccountService } from './modules/account/service.ts';
 import type { AdminService } from './modules/admin/service.ts';
 import type { AlertEngine, AlertService } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
@@ -59,6 +61,10 @@ export interface AppContext {
   guards: ReturnType<typeof authGuards>;
   users: UserService;
   twoFactor: TwoFactorService;
+  /** A person's own account: forgotten password, e-mail verification, sessions, closing. */
+  account: AccountService;
+  /** The caller's data download (a ZIP written as it is read), FHIR fullUrls under `fhirRoot`. */
+  accountData: (userId: string, fhirRoot: string) => Promise<Readable>;
   /** Committed facts (health records, alerts) for real time, push and mail. */
   events: EventBus;
   /** MQTT ingestion: where devices connect (`status`, `describe()`) and its counters (`stats`). */

@@ -44,7 +44,11 @@ export type ErrorCode =
   /** Push is not set up on this server (no VAPID keys). */
   | 'pushNotConfigured'
   /** The metrics scraper sent no token or the wrong one. */
-  | 'metricsTokenRequired';
+  | 'metricsTokenRequired'
+  /** A mailed link past its time. */
+  | 'linkExpired'
+  /** A mailed link that already did its one thing. */
+  | 'linkUsed';
 
 export interface ErrorDetails {
   issues?: FieldIssue[];

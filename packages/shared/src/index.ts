@@ -11,6 +11,7 @@ export * from './rules/quiet-hours.ts';
 export * from './rules/relative-time.ts';
 export * from './rules/units.ts';
 export * from './rules/vitals.ts';
+export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/alarm-settings.ts';
 export * from './schemas/alert.ts';

@@ -22,6 +22,7 @@ export const user: PublicUser = {
   temperatureUnit: 'F',
   twoFactorEnabled: false,
   recoveryCodesLeft: 0,
+  emailVerified: true,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };

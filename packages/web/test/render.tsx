@@ -53,6 +53,7 @@ export const sampleUser = {
   temperatureUnit: 'F' as const,
   twoFactorEnabled: false,
   recoveryCodesLeft: 0,
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -55,6 +55,8 @@ export function authGuards(
   users: Pick<UserService, 'sessionUser'>,
   tokens: TokenService,
   mayOmitTwoFactor: TwoFactorRule,
+  /** Told of every authenticated request (Profile → Sessions keeps each login's browser and last use). */
+  seen: (auth: AuthContext, request: FastifyRequest) => void = () => {},
 ) {
   const requireAuth = requires('signed-in', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
@@ -62,6 +64,7 @@ export function authGuards(
     const auth = await authenticateToken(users, tokens, token, mayOmitTwoFactor);
     if (!auth) throw invalidToken();
     request.auth = auth;
+    seen(auth, request);
   });
   const requireRole = (role: Role) =>
     requires('role', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -15,45 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { rollupColumns, ts } from './columns.ts';
 
+import { users } from './users-schema.ts';
+
+export { accountLinks, loginClients } from './account-schema.ts';
 export { auditEvents } from './audit-schema.ts';
+export { users };
 
 const createdAt = () => ts('created_at').notNull().defaultNow();
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fullName: text('full_name').notNull(),
-    username: text('username').notNull(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
-    alertEmails: boolean('alert_emails').notNull().default(false),
-    /** `{start, end, timeZone}` (shared `QuietHours`), or null. */
-    quietHours: jsonb('quiet_hours'),
-    /** Access tokens issued before this instant are refused (password reset, deletion of sessions). */
-    tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
-    /** How temperatures are shown to this user: 'F' or 'C' (readings are stored in °F). */
-    temperatureUnit: text('temperature_unit', { enum: ['F', 'C'] })
-      .notNull()
-      .default('F'),
-    /** The TOTP secret, sealed (auth/sealer.ts); null without two-factor sign-in. */
-    totpSecret: text('totp_secret'),
-    /** A secret being set up, sealed: it replaces `totpSecret` once a code from it is entered. */
-    totpPending: text('totp_pending'),
-    /** The newest 30 s step whose code was accepted: a code is good once, never again. */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_created_at_idx').on(t.createdAt),
-  ],
-);
 
 /** Opaque refresh tokens, stored as SHA-256; a `family` is one login, revoked whole on reuse. */
 export const refreshTokens = pgTable(

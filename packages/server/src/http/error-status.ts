@@ -23,6 +23,8 @@ export const HTTP_ERRORS: Record<ErrorCode, { status: number; code: string }> = 
   ingestQueueTimedOut: { status: 503, code: 'BUSY' },
   temporarilyUnavailable: { status: 503, code: 'BUSY' },
   pushNotConfigured: { status: 503, code: 'PUSH_NOT_CONFIGURED' },
+  linkExpired: { status: 410, code: 'LINK_EXPIRED' },
+  linkUsed: { status: 410, code: 'LINK_USED' },
 };
 
 /** People's access tokens (RFC 6750); `error="invalid_token"` tells a client to refresh or sign in again. */

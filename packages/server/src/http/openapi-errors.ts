@@ -28,6 +28,10 @@ const ERRORS: Record<number, { name: string; description: string; retry?: boolea
     name: 'Conflict',
     description: 'Clashes with what is stored (code CONFLICT, LAST_ADMIN, HAS_DEVICES or SELF_DELETE).',
   },
+  410: {
+    name: 'Gone',
+    description: 'A mailed link that no longer works (code LINK_EXPIRED or LINK_USED): ask for a new one.',
+  },
   413: { name: 'PayloadTooLarge', description: 'The body is too large (code PAYLOAD_TOO_LARGE).' },
   415: { name: 'UnsupportedMediaType', description: 'The body is not sent as application/json.' },
   429: {
@@ -84,7 +88,10 @@ function fileResponse(media: string): Response {
           required: ['resourceType'],
           properties: { resourceType: { type: 'string' as const } },
         }
-      : { type: 'string' as const, ...(media === 'application/pdf' ? { format: 'binary' } : {}) };
+      : {
+          type: 'string' as const,
+          ...(media === 'application/pdf' || media === 'application/zip' ? { format: 'binary' } : {}),
+        };
   return { description: 'OK', content: { [media]: { schema } } };
 }
 

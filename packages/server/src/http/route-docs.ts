@@ -12,7 +12,12 @@ export interface RouteDoc {
   summary: string;
   errors?: readonly number[];
   /** The media type of a success that has no response schema (a file, a FHIR resource). */
-  produces?: 'text/csv' | 'application/pdf' | 'application/fhir+json' | 'application/octet-stream';
+  produces?:
+    | 'text/csv'
+    | 'application/pdf'
+    | 'application/zip'
+    | 'application/fhir+json'
+    | 'application/octet-stream';
 }
 
 const record = [404] as const;

@@ -6,7 +6,7 @@ export interface Recipient {
   fullName: string;
 }
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * One alert for one person: what happened, on which device, when, and where to look. An escalated

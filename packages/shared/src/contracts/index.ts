@@ -1,3 +1,4 @@
+import { accountContracts } from './account.ts';
 import { alertContracts } from './alert.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
@@ -9,6 +10,7 @@ import { userContracts } from './user.ts';
 /** Every endpoint that has a contract, by module: what the server registers and the web calls. */
 export const contracts = {
   user: userContracts,
+  account: accountContracts,
   twoFactor: twoFactorContracts,
   device: deviceContracts,
   health: healthContracts,

@@ -126,6 +126,8 @@ export const publicUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** Unused recovery codes; 0 without two-factor sign-in. */
   recoveryCodesLeft: z.number().int().min(0),
+  /** Whether the address was proved by its link: alert e-mails wait for that. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
               { path: 'signin', lazy: page(auth, (m) => m.LoginPage) },
             ],
           },
+          // Mailed links and asking for one: no guard, signed in or out.
+          { path: 'forgot-password', lazy: page(auth, (m) => m.ForgotPasswordPage) },
+          { path: 'reset-password', lazy: page(auth, (m) => m.ResetPasswordPage) },
+          { path: 'verify-email', lazy: page(auth, (m) => m.VerifyEmailPage) },
           {
             // A share link: no account, no guard; the token is the only key.
             path: 'shared/:token',

@@ -5,6 +5,10 @@ export const PATHS = {
   home: '/',
   signup: '/signup',
   signin: '/signin',
+  /** Account self-service from mailed links: no sign-in needed. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   demo: '/demo',
   dashboard: '/dashboard',
   devices: '/dashboard/devices',

@@ -65,7 +65,7 @@ export class AdminService {
   }
 
   async addUser(input: AddUserInput): Promise<AdminUser> {
-    const row = await this.users.createUser(input);
+    const row = await this.users.createUser(input, true);
     return presentAdminUser(row, [], 0, 0);
   }
 

@@ -48,25 +48,33 @@ function before(cursor: string) {
   return sql`(at, id) < (${new Date(Number(ms)).toISOString()}::timestamptz, ${id}::bigint)`;
 }
 
+/**
+ * The actor's name as the log shows it: none for someone who closed their account (their entries
+ * stay, pseudonymised by id; the log itself is append-only, so this is decided when read).
+ */
+const shownActorName = sql.raw(`case when e.actor_id is not null and exists (
+    select 1 from audit_events c where c.actor_id = e.actor_id and c.action = 'account-close')
+  then null else e.actor_name end`);
+
 /** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
 export async function listAuditEvents(tx: Tx, q: AuditQuery) {
   const where: SQL[] = [];
   if (q.action) where.push(sql`action = ${q.action}`);
   if (q.outcome) where.push(sql`outcome = ${q.outcome}`);
-  if (q.actor) where.push(sql`actor_name ilike ${`%${q.actor.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (q.actor) where.push(sql`${shownActorName} ilike ${`%${q.actor.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (q.targetId) where.push(sql`target_id = ${q.targetId}`);
   if (q.from) where.push(sql`at >= ${q.from}::timestamptz`);
   if (q.to) where.push(sql`at <= ${q.to}::timestamptz`);
   if (q.before) where.push(before(q.before));
   return rawRows(
     tx,
-    sql`select id::text, at, action, outcome, actor_id::text, actor_name, target_type, target_id, ip, detail,
+    sql`select id::text, at, action, outcome, actor_id::text, ${shownActorName} as actor_name, target_type, target_id, ip, detail,
         case target_type
           when 'device' then (select d.device_name from ${devices} d where d.id::text = target_id)
           when 'user' then (select u.username from ${users} u where u.id::text = target_id)
           when 'team' then (select t.name from ${teams} t where t.id::text = target_id)
         end as target_name
-      from ${auditEvents}
+      from ${auditEvents} e
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by at desc, id desc limit ${q.limit + 1}`,
     entryRow,

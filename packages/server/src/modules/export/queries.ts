@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Db } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
+import { pages } from '../../lib/pages.ts';
 import { ROLLUP_VITALS } from '../readings/service.ts';
 
 /** Rows per query: memory stays bounded by one page whatever the period (7.8 M rows for 90 days at 1 Hz). */
@@ -12,20 +13,6 @@ export const EXPORT_PAGE_ROWS = 5_000;
 /** An instant as ISO 8601 in UTC with milliseconds, written by the database. */
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const text = z.string().nullable();
-
-/**
- * Pages of a keyset query: `page(after)` returns rows after the cursor (null: from the start), in
- * order; the last row's cursor is the next page's start. Ends with the first short page.
- */
-async function* pages<R>(page: (after: R | null) => Promise<R[]>, pageRows: number): AsyncGenerator<R[]> {
-  let after: R | null = null;
-  for (;;) {
-    const rows = await page(after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < pageRows) return;
-    after = rows[rows.length - 1]!;
-  }
-}
 
 export interface Period {
   deviceId: string;

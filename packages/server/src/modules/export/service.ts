@@ -7,6 +7,9 @@ import { alertLines, type Period, readingLines } from './queries.ts';
 import { reportData } from './report-data.ts';
 import type { ReportHeader } from './report-pdf.ts';
 
+// What other modules use of CSV writing: only through this file.
+export { csvLine } from './csv.ts';
+
 /**
  * The PDF renderer (pdfkit, fontkit and the report's fonts, about 0.3 s of CPU to load) is loaded by the first
  * report asked for, not at start-up.

@@ -2,6 +2,7 @@ import type { TemperatureUnit } from '@vitalwatch/shared';
 import { visibleDevice } from '../../access/devices.ts';
 import type { Db } from '../../db/index.ts';
 import type { UserService } from '../user/service.ts';
+import { exportBody } from './export-body.ts';
 import type { ObservationKey } from './observation-id.ts';
 import {
   findObservation,
@@ -10,6 +11,10 @@ import {
   observationPages,
   type VitalRow,
 } from './repository.ts';
+import { deviceResource, type FhirResource, observationOf, wearerResource } from './resources.ts';
+
+/** Observations per query of a Bundle written as it is read. */
+const BUNDLE_PAGE_ROWS = 5_000;
 
 export interface FhirDevice {
   device: { id: string; deviceName: string; isValid: boolean };
@@ -46,5 +51,28 @@ export class FhirService {
   /** Every Observation of the period, a page at a time, in order. */
   observationPages(p: ObservationPeriod, pageRows: number): AsyncGenerator<VitalRow[]> {
     return observationPages(this.db, p, pageRows);
+  }
+
+  /**
+   * A collection Bundle (as `$export` writes it, fullUrls under `root`) of the device, its wearer
+   * and the Observations of [from, to], text piece by piece as the pages are read.
+   */
+  deviceBundle(
+    device: { id: string; deviceName: string; isValid: boolean },
+    unit: TemperatureUnit,
+    root: string,
+    period: { from: Date; to: Date },
+  ): AsyncGenerator<string> {
+    const micros = (d: Date) => BigInt(d.getTime()) * 1000n;
+    const range = { from: micros(period.from), to: micros(period.to) };
+    const pages = this.observationPages({ deviceId: device.id, ...range, ranges: [range] }, BUNDLE_PAGE_ROWS);
+    async function* resources(): AsyncGenerator<FhirResource[]> {
+      yield [
+        deviceResource({ id: device.id, name: device.deviceName, isValid: device.isValid }),
+        wearerResource(device.id),
+      ];
+      for await (const rows of pages) yield rows.map((row) => observationOf(row, unit));
+    }
+    return exportBody('bundle', root, resources());
   }
 }

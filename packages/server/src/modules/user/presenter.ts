@@ -14,6 +14,7 @@ export const presentUser = (u: UserRow, fcmTokens: string[], recoveryCodesLeft: 
   temperatureUnit: u.temperatureUnit,
   twoFactorEnabled: u.totpSecret !== null,
   recoveryCodesLeft: u.totpSecret === null ? 0 : recoveryCodesLeft,
+  emailVerified: u.emailVerifiedAt !== null,
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
 });

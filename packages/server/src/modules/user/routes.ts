@@ -22,6 +22,8 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
           targetType: 'user',
           targetId: session.user._id,
         });
+        // The new address gets its verification link; alert e-mails wait for it.
+        await ctx.account.sendVerification(session.user._id);
         return session;
       },
     },

@@ -24,6 +24,7 @@ import * as repo from './repository.ts';
 
 // What other modules use of users: only through this file.
 export { presentUser, storedQuietHours } from './presenter.ts';
+export type { UserRow } from './repository.ts';
 
 export interface Session {
   accessToken: string;
@@ -93,7 +94,11 @@ export class UserService {
     if (issues.length > 0) throw conflict(issues[0]!.message, issues);
   }
 
-  async createUser(input: Omit<SignupInput, 'cnfPassword'> & { role?: Role }): Promise<repo.UserRow> {
+  /** A new account; `verified` when someone vouches for the address (an admin adding the user). */
+  async createUser(
+    input: Omit<SignupInput, 'cnfPassword'> & { role?: Role },
+    verified = false,
+  ): Promise<repo.UserRow> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       await this.assertAvailable(tx, input.username, input.email);
@@ -104,6 +109,7 @@ export class UserService {
           email: input.email.toLowerCase(),
           passwordHash,
           role: input.role ?? 'user',
+          emailVerifiedAt: verified ? new Date() : null,
         });
       } catch (err) {
         // Two sign-ups racing for one name: the unique index decides.
@@ -265,17 +271,7 @@ export class UserService {
     newPassword: string,
     keepRefreshToken?: string,
   ): Promise<string> {
-    const user = await repo.findUserById(this.db, userId);
-    if (!user) throw notFound('User not found');
-    const key = accountKey(userId);
-    const retryAfter = await this.throttle.blockedFor(key);
-    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
-    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
-      await this.throttle.fail(key);
-      throw badRequest(SERVER_MESSAGES.wrongCurrentPassword, [
-        { path: 'oldPassword', message: SERVER_MESSAGES.wrongCurrentPassword },
-      ]);
-    }
+    const user = await this.confirmPassword(userId, oldPassword, 'oldPassword');
     if (oldPassword === newPassword) {
       throw badRequest('New password must be different from current password', [
         { path: 'newPassword', message: 'New password must be different from current password' },
@@ -293,6 +289,39 @@ export class UserService {
       sessionId: keptFamily,
       twoFactor: keptFamily !== undefined && kept?.twoFactor === true,
     });
+  }
+
+  /**
+   * The user, when `password` is theirs. A wrong one counts against the account like a failed
+   * sign-in (a stolen session must not test passwords without limit) and is refused as a field
+   * error on `field`; a locked account gets 429.
+   */
+  async confirmPassword(userId: string, password: string, field: string): Promise<repo.UserRow> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound('User not found');
+    const key = accountKey(userId);
+    const retryAfter = await this.throttle.blockedFor(key);
+    if (retryAfter > 0) throw tooManyRequests(SERVER_MESSAGES.tooManyLogins, retryAfter);
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await this.throttle.fail(key);
+      throw badRequest(SERVER_MESSAGES.wrongCurrentPassword, [
+        { path: field, message: SERVER_MESSAGES.wrongCurrentPassword },
+      ]);
+    }
+    return user;
+  }
+
+  /**
+   * Ends these logins (refresh token families) of the user: their refresh tokens are revoked and
+   * their access tokens refused on every server process; their sockets close on `sessionsEnded`.
+   */
+  async endLogins(userId: string, families: string[]): Promise<void> {
+    if (families.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const family of families) await repo.revokeFamily(tx, family);
+      await refuseAccessTokens(tx, userId, families);
+    });
+    this.events.emit('sessionsEnded', userId);
   }
 
   /**

@@ -241,6 +241,11 @@ export class TwoFactorService {
     return recoveryCodes;
   }
 
+  /** `change` in the transaction that spends the user's `code` (throttled like a sign-in); refused without it. */
+  withSecondFactor(user: repo.UserRow, code: string, change: (tx: Tx) => Promise<void>): Promise<void> {
+    return this.withCode(user, code, change);
+  }
+
   /**
    * Runs `change` in the transaction that accepts `code` (throttled like a sign-in), so a code
    * is spent only when the change is made.

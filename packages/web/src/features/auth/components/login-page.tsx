@@ -18,6 +18,11 @@ export function LoginPage() {
       }
     >
       <LoginForm />
+      <p className="mt-4 text-center text-sm">
+        <Link to={PATHS.forgotPassword} className={authLinkClass}>
+          Forgot password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

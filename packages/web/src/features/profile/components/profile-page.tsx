@@ -5,13 +5,16 @@ import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { AlertEmailsSection } from './alert-emails-section.tsx';
 import { AlertSoundSection } from './alert-sound-section.tsx';
+import { CloseAccountSection } from './close-account-section.tsx';
 import { ConnectedBrowsersSection } from './connected-browsers-section.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { UnitsSection } from './units-section.tsx';
+import { YourDataSection } from './your-data-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
 export function ProfilePage() {
@@ -32,6 +35,9 @@ export function ProfilePage() {
             <QuietHoursSection user={user} />
             <SnoozesSection />
             <ConnectedBrowsersSection />
+            <SessionsSection />
+            <YourDataSection user={user} />
+            <CloseAccountSection user={user} />
           </div>
         </>
       ) : (

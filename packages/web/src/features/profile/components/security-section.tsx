@@ -13,6 +13,7 @@ import { FormActions } from '@/components/form-actions.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { LockIcon } from '@/components/icons.tsx';
+import { NewPasswordFields } from '@/components/new-password-fields.tsx';
 import { changePassword } from '../api/change-password.ts';
 import { errorDetail } from '../utils/error-detail.ts';
 
@@ -39,7 +40,6 @@ export function SecuritySection() {
     setEditing(false);
   };
 
-  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.newPassword;
   const same = values.newPassword !== '' && values.newPassword === values.currentPassword;
 
   const onSubmit = async (event: FormEvent) => {
@@ -84,22 +84,12 @@ export function SecuritySection() {
             value={values.currentPassword}
             onChange={set('currentPassword')}
           />
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint={VALIDATION.passwordHint}
-            error={same ? VALIDATION.newPasswordSame : undefined}
-            value={values.newPassword}
-            onChange={set('newPassword')}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            error={mismatch ? VALIDATION.passwordsMismatch : undefined}
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
+          <NewPasswordFields
+            password={values.newPassword}
+            confirm={values.confirmPassword}
+            onPassword={set('newPassword')}
+            onConfirm={set('confirmPassword')}
+            passwordError={same ? VALIDATION.newPasswordSame : undefined}
           />
           {failure && <FormError message={failure} />}
           <FormActions
