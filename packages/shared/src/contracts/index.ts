@@ -1,3 +1,4 @@
+import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
 import { healthContracts } from './health.ts';
@@ -14,4 +15,5 @@ export const contracts = {
   share: shareContracts,
   shared: sharedContracts,
   export: exportContracts,
+  circle: circleContracts,
 };

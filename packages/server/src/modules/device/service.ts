@@ -2,6 +2,7 @@ import {
   type AdminDevice,
   type AlarmSettings,
   alarmOverrides,
+  CIRCLE_MESSAGES,
   DEFAULT_ALARM_SETTINGS,
   DEVICE_MESSAGES,
   effectiveAlarmSettings,
@@ -208,6 +209,7 @@ export class DeviceService {
   /**
    * Assign the caller to the device with this code (typed case-insensitively, dash optional). A
    * code that matches no device counts against the caller's account and address (ActivationAttempts).
+   * The first to add a device owns it; anyone after waits for an owner to confirm them (403 saying so).
    */
   async addByActivationCode(who: ActivationCaller, code: string, deviceName?: string): Promise<UserDevice> {
     const { userId } = who;
@@ -216,7 +218,9 @@ export class DeviceService {
       const found = await repo.findDeviceByActivationCode(tx, normalizeActivationCode(code));
       if (!found) return null;
       if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
-      if (!(await repo.assignUser(tx, found.id, userId))) throw conflict(DEVICE_MESSAGES.alreadyAdded);
+      const assigned = await repo.assignUser(tx, found.id, userId);
+      if (await repo.isPending(tx, found.id, userId)) return 'pending' as const;
+      if (!assigned) throw conflict(DEVICE_MESSAGES.alreadyAdded);
       const added = await repo.findUserDevice(tx, userId, found.id);
       // The name typed: everyone's, from the owner; the adder's own, from anyone else.
       if (deviceName !== undefined && added) await this.applyName(tx, added, deviceName, undefined);
@@ -226,6 +230,8 @@ export class DeviceService {
       await this.activation.failed(who);
       throw notFound(DEVICE_MESSAGES.unknownActivationCode);
     }
+    // Kept, and shown to the device's owners to confirm; nothing of the device until then.
+    if (device === 'pending') throw forbidden(CIRCLE_MESSAGES.pendingConfirmation);
     return presentUserDevice(device);
   }
 
