@@ -46,6 +46,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // An invitation link: read signed out, accepted once signed in; no guard.
+            path: 'invitation/:token',
+            lazy: page(
+              () => import('@/features/invitation/components/invitation-page.tsx'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
             // A share link: no account, no guard; the token is the only key.
             path: 'shared/:token',
             lazy: page(
