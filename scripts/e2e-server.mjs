@@ -1,6 +1,6 @@
 // The server the end-to-end tests drive: the built web app, a fresh embedded database, a known admin.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeE2ePushPeerCert } from '../packages/server/test/push-peer-cert.mjs';
@@ -8,6 +8,9 @@ import { serverArgs, serverEnv } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-e2e-'));
+// Tests read the mail the server sends from DATA_DIR/outbox (e2e/outbox.ts finds it here).
+mkdirSync(path.join(root, '.tmp'), { recursive: true });
+writeFileSync(path.join(root, '.tmp', `e2e-data-dir-${process.env.PORT ?? '3000'}`), dataDir);
 // e2e/push.spec.ts runs a local HTTPS push service with this certificate; the server trusts it.
 const pushPeer = writeE2ePushPeerCert(process.env.PORT ?? '3000');
 const child = spawn(process.execPath, serverArgs(), {

@@ -11,7 +11,7 @@ const WHAT_ROLE_GIVES: Record<CircleRole, string> = {
 
 /** A plain message with one link, as text and HTML. */
 function linkMail(to: string, subject: string, lines: string[], link: { label: string; url: string }) {
-  const text = [...lines, '', `${link.label}: ${link.url}`].join('\n');
+  const text = [...lines, `${link.label}: ${link.url}`].join('\n\n');
   const html = `<!doctype html>
 <html><body style="font-family:sans-serif;color:#111">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}

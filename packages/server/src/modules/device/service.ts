@@ -219,7 +219,13 @@ export class DeviceService {
       if (!found) return null;
       if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
       const assigned = await repo.assignUser(tx, found.id, userId);
-      if (await repo.isPending(tx, found.id, userId)) return 'pending' as const;
+      if (await repo.isPending(tx, found.id, userId)) {
+        // The name typed is theirs alone, kept for when an owner lets them in.
+        if (assigned && deviceName !== undefined && deviceName !== found.deviceName) {
+          await repo.setNickname(tx, found.id, userId, deviceName);
+        }
+        return 'pending' as const;
+      }
       if (!assigned) throw conflict(DEVICE_MESSAGES.alreadyAdded);
       const added = await repo.findUserDevice(tx, userId, found.id);
       // The name typed: everyone's, from the owner; the adder's own, from anyone else.

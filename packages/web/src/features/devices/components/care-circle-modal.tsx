@@ -196,7 +196,7 @@ export function CareCircleModal({ device, onClose }: { device: UserDevice | null
                 They get an e-mail with a link that works once, for {CIRCLE_INVITATION_DAYS} days.
               </p>
               <div className="flex flex-wrap items-end gap-2">
-                <div className="min-w-0 flex-1 space-y-1">
+                <div className="w-full space-y-1 sm:w-auto sm:min-w-56 sm:flex-1">
                   <label htmlFor={emailId} className="block font-medium text-slate-700 dark:text-slate-200">
                     E-mail
                   </label>
