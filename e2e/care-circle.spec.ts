@@ -14,11 +14,16 @@ import { addDeviceForUser, createDevice, ingestAlerts } from './user-area-helper
 const DIR = '.tmp/screenshots';
 test.describe.configure({ timeout: 180_000 });
 
-/** axe on the screen as it is, in both themes, and its screenshots at 375 px. */
-async function lookAt(page: Page, name: string, scope?: string) {
+/**
+ * The screen `open` shows, in both themes (the app takes the theme as it loads): axe without a
+ * serious finding, and its screenshot at 375 px.
+ */
+async function lookAt(page: Page, name: string, open: () => Promise<void>, scope?: string) {
   await page.setViewportSize({ width: 375, height: 740 });
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
+    await open();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
     expect((await new AxeAudit(page, theme).check(name, scope)).blocking).toEqual([]);
     await page.screenshot({ path: `${DIR}/care-circle-${name}-${theme}-375.png`, fullPage: true });
   }
@@ -52,7 +57,10 @@ test('an owner invites a new person who signs up from the link and gets alerts l
   const them = await context.newPage();
   await them.goto(path);
   await expect(them.getByText("invites you to the care circle of Dad's watch as carer")).toBeVisible();
-  await lookAt(them, 'invitation');
+  await lookAt(them, 'invitation', async () => {
+    await them.goto(path);
+    await expect(them.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  });
   await them.setViewportSize({ width: 1280, height: 800 });
 
   // Sign up from the link (the spec's form), then sign in, and back to the invitation.
@@ -79,20 +87,29 @@ test('an owner invites a new person who signs up from the link and gets alerts l
   await expect(them.getByTestId('urgent-banner')).toContainText('SOS pressed');
 
   // The owner sees them in the circle, and removes them: their open dashboard loses the device.
-  await page.reload();
-  await page.getByRole('button', { name: "Care circle of Dad's watch: 2 people" }).click();
-  await expect(circle.getByText(invitee.fullName)).toBeVisible();
+  const viewer = uniqueUser().email;
+  const openCircle = async () => {
+    await page.goto('/dashboard/devices');
+    await page.getByRole('button', { name: "Care circle of Dad's watch: 2 people" }).click();
+    await expect(circle.getByText(invitee.fullName)).toBeVisible();
+  };
+  await openCircle();
   await expect(circle.getByText('Carer · Primary: every alert')).toHaveCount(1);
-  await lookAt(page, 'circle', '[role="dialog"]');
+  await circle.getByLabel('E-mail').fill(viewer);
+  await circle.getByRole('combobox', { name: 'Role of the invited person' }).selectOption('viewer');
+  await circle.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(circle.getByText(`${viewer} · Viewer`)).toBeVisible();
+  await lookAt(page, 'circle', openCircle, '[role="dialog"]');
   await page.setViewportSize({ width: 1280, height: 800 });
   await circle.getByRole('button', { name: `Remove ${invitee.fullName}` }).click();
   await expect(circle.getByText(invitee.fullName)).toHaveCount(0);
   await expect(them.getByText('No devices connected')).toBeVisible();
 
   // The used link says so and offers to ask for a new one.
-  await them.goto(path);
-  await expect(them.getByText('This invitation has already been used.')).toBeVisible();
-  await lookAt(them, 'invitation-used');
+  await lookAt(them, 'invitation-used', async () => {
+    await them.goto(path);
+    await expect(them.getByText('This invitation has already been used.')).toBeVisible();
+  });
   await them.getByRole('button', { name: `Ask ${owner.fullName} for a new invitation` }).click();
   await expect(them.getByText(`We asked ${owner.fullName} to send you a new invitation.`)).toBeVisible();
   await mailTo(owner.email, /asks for a new invitation/);
