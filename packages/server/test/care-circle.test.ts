@@ -261,6 +261,12 @@ describe.each(dbTargets())('care circle on $name', (target) => {
     expect(pending.statusCode).toBe(403);
     expect(pending.body.message).toBe(CIRCLE_MESSAGES.pendingConfirmation);
     expect((await add()).body.message).toBe(CIRCLE_MESSAGES.pendingConfirmation);
+    // The owner is asked by e-mail, once.
+    const dir = outboxDir(built().ctx.config.dataDir);
+    const asked = readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${owner.user.email}`) && m.includes('used the activation code'));
+    expect(asked).toHaveLength(1);
     expect(await deviceIdsOf(late)).toEqual([]);
     expect((await audienceOf(built().ctx.db, device._id)).userIds).toEqual([owner.user._id]);
     expect((await circleOf(owner, device._id)).members.find((m) => m.userId === late.user._id)).toMatchObject(

@@ -48,3 +48,16 @@ export function askAgainMail(to: string, ask: { email: string; deviceName: strin
     { label: 'Open the care circle', url: ask.url },
   );
 }
+
+export function confirmMail(to: string, ask: { who: string; deviceName: string; url: string }) {
+  return linkMail(
+    to,
+    `${ask.who} used the activation code of ${ask.deviceName}: confirm them?`,
+    [
+      'Hello,',
+      `${ask.who} added ${ask.deviceName} with its activation code. They see nothing of it until an owner confirms them in its care circle.`,
+      'If you do not know them, remove them there and make a new activation code.',
+    ],
+    { label: 'Open the care circle', url: ask.url },
+  );
+}

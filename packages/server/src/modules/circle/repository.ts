@@ -53,6 +53,21 @@ export const confirmedOwnerCount = async (tx: Tx, deviceId: string): Promise<num
       )
   )[0]!.n;
 
+export const confirmedOwnerEmails = async (tx: Tx, deviceId: string): Promise<string[]> =>
+  (
+    await tx
+      .select({ email: users.email })
+      .from(deviceUsers)
+      .innerJoin(users, eq(users.id, deviceUsers.userId))
+      .where(
+        and(
+          eq(deviceUsers.deviceId, deviceId),
+          eq(deviceUsers.circleRole, 'owner'),
+          isNull(deviceUsers.pendingSince),
+        ),
+      )
+  ).map((r) => r.email);
+
 export const updateMember = (
   tx: Tx,
   deviceId: string,

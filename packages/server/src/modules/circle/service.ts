@@ -16,7 +16,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DeviceService } from '../device/service.ts';
-import { askAgainMail, invitationMail } from './mail.ts';
+import { askAgainMail, confirmMail, invitationMail } from './mail.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -292,6 +292,17 @@ export class CircleService {
       );
     }
     return { deviceId: inv.deviceId };
+  }
+
+  /** Mails the device's confirmed owners that `userId` used its code and waits for them. */
+  async askOwnersToConfirm(deviceId: string, userId: string): Promise<void> {
+    const device = await this.devices.byId(deviceId);
+    const who = (await repo.findUserName(this.db, userId))?.fullName ?? 'Someone';
+    for (const owner of await repo.confirmedOwnerEmails(this.db, deviceId)) {
+      await this.mailer.send(
+        confirmMail(owner, { who, deviceName: device.deviceName, url: this.links.devices }),
+      );
+    }
   }
 
   /** Deletes every invitation `userId` sent (for closing their account); returns how many. */

@@ -2,7 +2,6 @@ import {
   type AdminDevice,
   type AlarmSettings,
   alarmOverrides,
-  CIRCLE_MESSAGES,
   DEFAULT_ALARM_SETTINGS,
   DEVICE_MESSAGES,
   effectiveAlarmSettings,
@@ -209,9 +208,14 @@ export class DeviceService {
   /**
    * Assign the caller to the device with this code (typed case-insensitively, dash optional). A
    * code that matches no device counts against the caller's account and address (ActivationAttempts).
-   * The first to add a device owns it; anyone after waits for an owner to confirm them (403 saying so).
+   * The first to add a device owns it; anyone after waits for an owner to confirm them (`pending`;
+   * `firstTime` unless they had used the code before).
    */
-  async addByActivationCode(who: ActivationCaller, code: string, deviceName?: string): Promise<UserDevice> {
+  async addByActivationCode(
+    who: ActivationCaller,
+    code: string,
+    deviceName?: string,
+  ): Promise<{ device: UserDevice } | { pending: { deviceId: string; firstTime: boolean } }> {
     const { userId } = who;
     await this.activation.assertAllowed(who);
     const device = await this.db.transaction(async (tx) => {
@@ -224,7 +228,7 @@ export class DeviceService {
         if (assigned && deviceName !== undefined && deviceName !== found.deviceName) {
           await repo.setNickname(tx, found.id, userId, deviceName);
         }
-        return 'pending' as const;
+        return { pending: found.id, asked: assigned };
       }
       if (!assigned) throw conflict(DEVICE_MESSAGES.alreadyAdded);
       const added = await repo.findUserDevice(tx, userId, found.id);
@@ -237,8 +241,8 @@ export class DeviceService {
       throw notFound(DEVICE_MESSAGES.unknownActivationCode);
     }
     // Kept, and shown to the device's owners to confirm; nothing of the device until then.
-    if (device === 'pending') throw forbidden(CIRCLE_MESSAGES.pendingConfirmation);
-    return presentUserDevice(device);
+    if ('pending' in device) return { pending: { deviceId: device.pending, firstTime: device.asked } };
+    return { device: presentUserDevice(device) };
   }
 
   /**
