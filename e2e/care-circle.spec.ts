@@ -82,7 +82,8 @@ test('an owner invites a new person who signs up from the link and gets alerts l
 
   // On their dashboard, the device's alert arrives live.
   await them.goto('/dashboard');
-  await expect(them.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  // The dashboard loads its health data first: on a busy machine that takes a while.
+  await expect(them.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 });
   await ingestAlerts(page.request, band, [{ alertType: 'SOS' }]);
   await expect(them.getByTestId('urgent-banner')).toContainText('SOS pressed');
 
