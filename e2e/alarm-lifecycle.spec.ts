@@ -1,5 +1,11 @@
 import { createUser, expect, signInWithTokens, test } from './fixtures.ts';
-import { addDeviceForUser, createDevice, ingestAlerts, ingestHealth } from './user-area-helpers.ts';
+import {
+  addDeviceForUser,
+  createDevice,
+  ingestAlerts,
+  ingestHealth,
+  joinDeviceByCode,
+} from './user-area-helpers.ts';
 
 test('a FALL stays in a banner for both carers until one acknowledges it; the other sees that live', async ({
   page,
@@ -14,7 +20,7 @@ test('a FALL stays in a banner for both carers until one acknowledges it; the ot
   const bobContext = await browser.newContext({ baseURL });
   const bobPage = await bobContext.newPage();
   const bob = await createUser(bobPage);
-  await addDeviceForUser(bobPage.request, bob, band, 'Band at Dad’s');
+  await joinDeviceByCode(bobPage.request, ann, bob, band);
 
   await signInWithTokens(page, ann.username, ann.password);
   await signInWithTokens(bobPage, bob.username, bob.password);

@@ -6,6 +6,7 @@ import {
   createDevice,
   ingestAlerts,
   ingestHealth,
+  joinDeviceByCode,
 } from './user-area-helpers.ts';
 
 /** Issue 27, point 9: an alert's colour, read state, timeline and note never contradict each other. */
@@ -63,7 +64,7 @@ test('an alert another carer acknowledged does not say Unread', async ({ page, b
   const bobContext = await browser.newContext({ baseURL });
   const bobPage = await bobContext.newPage();
   const bob = await createUser(bobPage);
-  await addDeviceForUser(bobPage.request, bob, band, 'Band at Dad’s');
+  await joinDeviceByCode(bobPage.request, ann, bob, band);
   await ingestAlerts(page.request, band, [{ alertType: 'SOS' }]);
   const id = await alertIdOf(page.request, ann, 'SOS pressed');
   const ack = await page.request.post(`/api/v1/alert/acknowledge/${id}`, {

@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AxeAudit } from './axe-helpers.ts';
 import { ADMIN, createUser, expect, signInWithTokens, type TestUser, test } from './fixtures.ts';
-import { addDeviceForUser, createDevice, ingestAlerts, ingestHealth } from './user-area-helpers.ts';
+import {
+  addDeviceForUser,
+  createDevice,
+  ingestAlerts,
+  ingestHealth,
+  joinDeviceByCode,
+} from './user-area-helpers.ts';
 
 /**
  * Issue 27, point 12: the share page says when its newest reading was taken and names a malformed
@@ -27,7 +33,7 @@ async function ownerAndCarer(page: Page) {
   const carer = await createUser(page);
   const band = await createDevice(page.request, `Band ${owner.username}`);
   await addDeviceForUser(page.request, owner, band, 'Living room band');
-  await addDeviceForUser(page.request, carer, band, 'Living room band');
+  await joinDeviceByCode(page.request, owner, carer, band);
   return { owner, carer, band };
 }
 

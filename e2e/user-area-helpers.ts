@@ -10,10 +10,14 @@ export interface CreatedDevice {
   apiAuthCode: string;
 }
 
-async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
+async function session(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/v1/user/login', { data: { user: { username, password } } });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+  return ((await res.json()) as { data: { accessToken: string; user: { _id: string } } }).data;
+}
+
+async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
+  return (await session(request, username, password)).accessToken;
 }
 
 /** The admin adds an active, unassigned device and returns its codes. */
@@ -40,6 +44,29 @@ export async function addDeviceForUser(
     data: { data: { activationCode: device.activationCode, deviceName } },
   });
   expect(res.status()).toBe(200);
+}
+
+/**
+ * A second person adds the device by its code, which waits for an owner (care circle, issue 26),
+ * and the owner confirms them.
+ */
+export async function joinDeviceByCode(
+  request: APIRequestContext,
+  owner: { username: string; password: string },
+  user: { username: string; password: string },
+  device: CreatedDevice,
+) {
+  const joiner = await session(request, user.username, user.password);
+  const added = await request.post('/api/v1/device/add-device', {
+    headers: { Authorization: `Bearer ${joiner.accessToken}` },
+    data: { data: { activationCode: device.activationCode } },
+  });
+  expect(added.status()).toBe(403);
+  const confirmed = await request.post(`/api/v1/circle/${device._id}/confirm`, {
+    headers: { Authorization: `Bearer ${await token(request, owner.username, owner.password)}` },
+    data: { userId: joiner.user._id },
+  });
+  expect(confirmed.status()).toBe(200);
 }
 
 export interface Reading {

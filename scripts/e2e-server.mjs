@@ -8,7 +8,7 @@ import { serverArgs, serverEnv } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-e2e-'));
-// Where the tests read the mail the server sends (DATA_DIR/outbox), by port.
+// Tests read the mail the server sends from DATA_DIR/outbox (e2e/outbox.ts finds it here).
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 writeFileSync(path.join(root, '.tmp', `e2e-data-dir-${process.env.PORT ?? '3000'}`), dataDir);
 // e2e/push.spec.ts runs a local HTTPS push service with this certificate; the server trusts it.

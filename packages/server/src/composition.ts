@@ -1,4 +1,4 @@
-import { ALERTS_PAGE_PATH } from '@vitalwatch/shared';
+import { ALERTS_PAGE_PATH, DEVICES_PAGE_PATH, INVITATION_PAGE_PATH } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
@@ -28,6 +28,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditLog } from './modules/audit/service.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 import { BoardService } from './modules/board/service.ts';
+import { circleRoutes } from './modules/circle/routes.ts';
+import { CircleService } from './modules/circle/service.ts';
 import { ActivationAttempts } from './modules/device/activation-attempts.ts';
 import { adminDeviceRoutes } from './modules/device/admin-routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -155,6 +157,16 @@ export function composeServices(
   const alertEngine = new AlertEngine(db, events, log.child({ module: 'alerts' }));
   const partitions = new TimePartitions(db, config.retentionDays ?? DEFAULT_RETENTION);
   const devices = new DeviceService(db, ActivationAttempts.shared(redis, log));
+  const circles = new CircleService({
+    db,
+    mailer,
+    events,
+    devices,
+    links: {
+      invitation: (token) => `${appUrl}${INVITATION_PAGE_PATH}/${token}`,
+      devices: `${appUrl}${DEVICES_PAGE_PATH}`,
+    },
+  });
   const readings = new ReadingsService({
     db,
     engine: alertEngine,
@@ -215,6 +227,7 @@ export function composeServices(
     board: new BoardService(db, alerts),
     admin: new AdminService(db, users, events),
     teams: new TeamService(db),
+    circles,
     fleet: new FleetService(db),
     systemStatus: new SystemStatusService({
       ping: () => database.ping(),
@@ -265,6 +278,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [ingestRoutes, '/api/v1/ingest'],
     [exportRoutes, '/api/v1'],
     [shareRoutes, '/api/v1'],
+    [circleRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],

@@ -22,6 +22,7 @@ import type { AdminService } from './modules/admin/service.ts';
 import type { AlertEngine, AlertService } from './modules/alert/service.ts';
 import type { AuditLog } from './modules/audit/service.ts';
 import type { BoardService } from './modules/board/service.ts';
+import type { CircleService } from './modules/circle/service.ts';
 import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
@@ -110,6 +111,7 @@ export interface AppContext {
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
   teams: TeamService;
+  circles: CircleService;
   board: BoardService;
   /** Backups of the whole database: streamed to an admin or `npm run backup`, and on a schedule. */
   backups: BackupService;

@@ -83,3 +83,42 @@ export async function ownedDevice(
   if (res.statusCode !== 200) throw new Error(`add-device failed: ${res.statusCode} ${res.body}`);
   return device;
 }
+
+/**
+ * `user` adds the device by its code after its owner, which waits for an owner (care circle,
+ * issue 26), and `owner` confirms them.
+ */
+export async function joinByCode(
+  built: BuiltApp,
+  owner: TestUser,
+  user: TestUser,
+  activationCode: string,
+  deviceName?: string,
+): Promise<void> {
+  const added = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/device/add-device',
+    headers: user.auth,
+    payload: { data: { activationCode, ...(deviceName ? { deviceName } : {}) } },
+  });
+  if (added.statusCode !== 403)
+    throw new Error(`add-device: expected pending, got ${added.statusCode} ${added.body}`);
+  const device = await built.app.inject({
+    method: 'POST',
+    url: '/api/v1/device/get-device',
+    headers: owner.auth,
+  });
+  const ids = (device.json() as { data: { devices: { _id: string; users: number }[] } }).data.devices.map(
+    (d) => d._id,
+  );
+  for (const deviceId of ids) {
+    const confirmed = await built.app.inject({
+      method: 'POST',
+      url: `/api/v1/circle/${deviceId}/confirm`,
+      headers: owner.auth,
+      payload: { userId: user.user._id },
+    });
+    if (confirmed.statusCode === 200) return;
+  }
+  throw new Error('no device of the owner had this user waiting');
+}

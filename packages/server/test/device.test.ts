@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES } from '@vitalwatch/shared';
+import { CIRCLE_MESSAGES, DEVICE_MESSAGES } from '@vitalwatch/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createDevice, postAlert, postHealth, userWithDevice } from './device-helpers.ts';
@@ -214,10 +214,11 @@ describe.each(dbTargets())('device API on $name', (target) => {
 
       const again = await asUser(user, '/add-device', { data: { activationCode: device.activationCode } });
       expect(again.statusCode).toBe(409);
+      // After the first, the code asks an owner to confirm (care circle, issue 26).
       const other = await signup(built());
       const shared = await asUser(other, '/add-device', { data: { activationCode: device.activationCode } });
-      expect(shared.statusCode).toBe(200);
-      expect(shared.json().data.device).toMatchObject({ deviceName: 'Grandpa', users: 2 });
+      expect(shared.statusCode).toBe(403);
+      expect(shared.json().message).toBe(CIRCLE_MESSAGES.pendingConfirmation);
     });
 
     it('add-device: unknown code 404, inactive device 403, empty code 400', async () => {

@@ -18,6 +18,7 @@ export * from './schemas/alert.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/backup.ts';
 export * from './schemas/board.ts';
+export * from './schemas/circle.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';

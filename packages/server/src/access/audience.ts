@@ -9,14 +9,16 @@ import { deviceUsers, teamDevices, teamUsers, users } from '../db/schema.ts';
  */
 
 /**
- * Every grant of a device to a user, `(device_id, user_id, contact_role)`: a direct assignment, or
- * a membership of a team that holds the device. A user may hold several grants of one device; they
- * are a primary contact when any of them is primary.
+ * Every grant of a device to a user, `(device_id, user_id, contact_role, alerted)`: a direct
+ * assignment (once an owner has confirmed it), or a membership of a team that holds the device. A
+ * user may hold several grants of one device; they are a primary contact when any of them is
+ * primary. A circle's viewer sees the data but is never notified of alerts (`alerted` false).
  */
 const grants = sql`(
-  select du.device_id, du.user_id, du.contact_role from ${deviceUsers} du
+  select du.device_id, du.user_id, du.contact_role, du.circle_role <> 'viewer' as alerted
+    from ${deviceUsers} du where du.pending_since is null
   union all
-  select td.device_id, tu.user_id, tu.contact_role from ${teamDevices} td
+  select td.device_id, tu.user_id, tu.contact_role, true from ${teamDevices} td
     join ${teamUsers} tu on tu.team_id = td.team_id
     join ${users} tm on tm.id = tu.user_id and tm.role = 'user'
 )`;
@@ -39,12 +41,13 @@ export const userIdsOf = (deviceId: unknown) =>
 /**
  * A device's primary contacts (notified of every alert), as a SQL array: those granted it as
  * primary, or, when every granted user is a backup, all of them, so no alert goes unnotified.
+ * Viewers are never among them.
  */
 export const contactIdsOf = (deviceId: unknown) =>
   sql<string[]>`coalesce(
     nullif(array(select distinct g.user_id::text from ${grants} g
-      where g.device_id = ${deviceId} and g.contact_role = 'primary'), '{}'),
-    array(select distinct g.user_id::text from ${grants} g where g.device_id = ${deviceId}))`;
+      where g.device_id = ${deviceId} and g.alerted and g.contact_role = 'primary'), '{}'),
+    array(select distinct g.user_id::text from ${grants} g where g.device_id = ${deviceId} and g.alerted))`;
 
 /**
  * A device's backup contacts (told when an escalation reaches them), as a SQL array: those granted
@@ -53,7 +56,8 @@ export const contactIdsOf = (deviceId: unknown) =>
  */
 export const backupIdsOf = (deviceId: unknown) =>
   sql<string[]>`array(select distinct g.user_id::text from ${grants} g
-    where g.device_id = ${deviceId} and g.contact_role = 'backup'
+    where g.device_id = ${deviceId} and g.alerted and g.contact_role = 'backup'
       and not exists (select 1 from ${grants} own
         where own.device_id = ${deviceId} and own.user_id = g.user_id and own.contact_role = 'primary')
-      and exists (select 1 from ${grants} p where p.device_id = ${deviceId} and p.contact_role = 'primary'))`;
+      and exists (select 1 from ${grants} p
+        where p.device_id = ${deviceId} and p.alerted and p.contact_role = 'primary'))`;

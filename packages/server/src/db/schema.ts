@@ -177,6 +177,11 @@ export const deviceUsers = pgTable(
     circleRole: text('circle_role', { enum: CIRCLE_ROLES }).notNull().default('carer'),
     /** This person's own name for the device, shown to them instead of the shared name; null: none. */
     nickname: text('nickname'),
+    /**
+     * Added by activation code to a device that already had an owner: no access until an owner
+     * confirms (null: confirmed, or added by invitation or by an admin).
+     */
+    pendingSince: ts('pending_since'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],

@@ -35,6 +35,11 @@ export interface DomainEvents {
    * periodic revalidation.
    */
   sessionsEnded: [userId: string];
+  /**
+   * These users gained or lost a device (a care circle change), committed: their open screens
+   * fetch their devices again at once.
+   */
+  accessChanged: [userIds: string[]];
 }
 
 /**

@@ -136,9 +136,13 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     if (rooms.length === 0) return;
     for (const alert of alerts) io.to(rooms).emit(SOCKET_EVENTS.alertLifecycleUpdate, alert);
   };
+  // Through the adapter, so a user's sockets on every node hear it.
+  const onAccessChanged = (...[userIds]: DomainEvents['accessChanged']) =>
+    io.to(userIds.map(userRoom)).emit(SOCKET_EVENTS.devicesChanged);
   ctx.events.on('health', onHealth);
   ctx.events.on('alerts', onAlerts);
   ctx.events.on('alertLifecycle', onLifecycle);
+  ctx.events.on('accessChanged', onAccessChanged);
 
   const revalidate = (userId?: string) => {
     const { sockets, adapter } = io.of('/');
@@ -174,6 +178,7 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     ctx.events.off('health', onHealth);
     ctx.events.off('alerts', onAlerts);
     ctx.events.off('alertLifecycle', onLifecycle);
+    ctx.events.off('accessChanged', onAccessChanged);
     ctx.events.off('sessionsEnded', onSessionsEnded);
     // Local only: with the Redis adapter, io.disconnectSockets() would disconnect every node's sockets.
     io.local.disconnectSockets(true);

@@ -1,5 +1,6 @@
 import { accountContracts } from './account.ts';
 import { alertContracts } from './alert.ts';
+import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
 import { healthContracts } from './health.ts';
@@ -18,4 +19,5 @@ export const contracts = {
   shared: sharedContracts,
   export: exportContracts,
   alert: alertContracts,
+  circle: circleContracts,
 };

@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = {
   'team-devices': 'Care team devices changed',
   'team-members': 'Care team members changed',
   'backup-download': 'Backup downloaded',
+  'circle-invite': 'Invited into a care circle',
+  'circle-invite-revoke': 'Care circle invitation withdrawn',
+  'circle-join': 'Joined a care circle',
+  'circle-role': 'Care circle role changed',
+  'circle-remove': 'Removed from a care circle',
+  'circle-leave': 'Left a care circle',
+  'circle-confirm': 'Care circle member confirmed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

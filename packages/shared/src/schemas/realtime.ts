@@ -9,6 +9,7 @@ export const SOCKET_EVENTS = {
   alertsUpdate: 'alertsUpdate',
   alertLifecycleUpdate: 'alertLifecycleUpdate',
   boardUpdate: 'boardUpdate',
+  devicesChanged: 'devicesChanged',
   watchBoard: 'watch-board',
 } as const;
 
@@ -48,6 +49,8 @@ export interface ServerToClientEvents {
   alertLifecycleUpdate: (alert: AlertLifecycle) => void;
   /** The board's live readings: the newest record of each device that sent any in the last second. */
   boardUpdate: (records: HealthRecord[]) => void;
+  /** The user gained or lost a device (care circle): fetch the devices again. */
+  devicesChanged: () => void;
   /** Sent when `register-user` was refused and the client asked for no acknowledgement. */
   'register-user-error': (result: SocketAck) => void;
 }

@@ -50,6 +50,14 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: page(auth, (m) => m.ResetPasswordPage) },
           { path: 'verify-email', lazy: page(auth, (m) => m.VerifyEmailPage) },
           {
+            // An invitation link: read signed out, accepted once signed in; no guard.
+            path: 'invitation/:token',
+            lazy: page(
+              () => import('@/features/invitation/components/invitation-page.tsx'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
             // A share link: no account, no guard; the token is the only key.
             path: 'shared/:token',
             lazy: page(

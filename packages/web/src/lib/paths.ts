@@ -23,6 +23,8 @@ export const PATHS = {
   adminTeams: '/admin-dashboard/teams',
   /** A read-only share link (`/shared/<token>`), for someone without an account. */
   shared: '/shared',
+  /** A care circle invitation link (`/invitation/<token>`), opened signed in or out. */
+  invitation: '/invitation',
   /** Public help pages, for everyone signed in or out. */
   guide: '/guide',
   faq: '/faq',

@@ -36,6 +36,8 @@ export interface RealtimeEvents {
   health: HealthRecord;
   /** The board's coalesced readings (only while `watchBoard(true)`): each device's newest of the last second. */
   board: HealthRecord[];
+  /** The user gained or lost a device (a care circle change): whoever shows devices fetches them again. */
+  devicesChanged: undefined;
   /**
    * The socket is live, the first time or again. Anything sent before is lost: whoever fetched
    * data earlier refetches what may have been missed. The first time counts too: a page fetches
@@ -53,6 +55,7 @@ const listeners: { [K in EventName]: Set<Listener<K>> } = {
   lifecycle: new Set(),
   health: new Set(),
   board: new Set(),
+  devicesChanged: new Set(),
   connected: new Set(),
 };
 const statusListeners = new Set<() => void>();
@@ -148,6 +151,7 @@ export function connectRealtime(userId: string): void {
     if (parsed.success) emit('board', parsed.data);
     else console.warn('Ignored a malformed boardUpdate event', parsed.error.issues);
   });
+  socket.on(SOCKET_EVENTS.devicesChanged, () => emit('devicesChanged', undefined));
   current = { socket, userId };
   setStatus('connecting');
 }

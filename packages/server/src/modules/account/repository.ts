@@ -112,7 +112,8 @@ export const liveSessions = (db: Db, userId: string) =>
 
 /**
  * Devices the user owns alone pass to their next carer (the earliest-added, ties by id): returns
- * who got which. A device with no other owner and no carer keeps no owner (the admin's to manage).
+ * who got which (never someone still waiting for an owner to confirm them). A device with no other
+ * owner and no carer keeps no owner (the admin's to manage).
  */
 export const passSoleOwnedDevices = (tx: Tx, userId: string) =>
   rawRows(
@@ -120,7 +121,7 @@ export const passSoleOwnedDevices = (tx: Tx, userId: string) =>
     sql`update ${deviceUsers} du set circle_role = 'owner'
       from (
         select distinct on (d.device_id) d.device_id, d.user_id from ${deviceUsers} d
-        where d.user_id <> ${userId}::uuid and d.circle_role = 'carer'
+        where d.user_id <> ${userId}::uuid and d.circle_role = 'carer' and d.pending_since is null
           and exists (select 1 from ${deviceUsers} mine
             where mine.device_id = d.device_id and mine.user_id = ${userId}::uuid and mine.circle_role = 'owner')
           and not exists (select 1 from ${deviceUsers} o

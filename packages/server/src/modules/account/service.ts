@@ -238,7 +238,7 @@ export class AccountService {
   /**
    * Closes the account with its password (and a code when two-factor is on): devices it owns
    * alone pass to their next carer, then the row goes with its sessions, push subscriptions,
-   * share links and memberships (cascades). The last admin is refused. Returns the handovers.
+   * share links, the care-circle invitations it sent and memberships (cascades). The last admin is refused. Returns the handovers.
    */
   async close(userId: string, password: string, code: string | undefined) {
     const user = await this.deps.users.confirmPassword(userId, password, 'password');

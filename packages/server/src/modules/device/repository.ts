@@ -123,6 +123,7 @@ export async function setBackupContacts(tx: Tx, deviceId: string, backupIds: str
 /**
  * Assign one user by activation code; false when they already had the device. The device's row is
  * locked first, so of two people adding an ownerless device at once exactly one becomes its owner.
+ * Anyone after the owner waits (`pending_since`) until an owner confirms them.
  */
 export async function assignUser(tx: Tx, deviceId: string, userId: string): Promise<boolean> {
   await tx.execute(sql`select 1 from ${devices} where ${devices.id} = ${deviceId} for update`);
@@ -134,11 +135,20 @@ export async function assignUser(tx: Tx, deviceId: string, userId: string): Prom
   const circleRole: CircleRole = owned.length === 0 ? 'owner' : 'carer';
   const added = await tx
     .insert(deviceUsers)
-    .values({ deviceId, userId, circleRole })
+    .values({ deviceId, userId, circleRole, pendingSince: owned.length === 0 ? null : new Date() })
     .onConflictDoNothing()
     .returning({ userId: deviceUsers.userId });
   return added.length === 1;
 }
+
+/** Whether the user is assigned to the device and waits for an owner to confirm them. */
+export const isPending = async (tx: Tx, deviceId: string, userId: string): Promise<boolean> =>
+  (
+    await tx
+      .select({ pendingSince: deviceUsers.pendingSince })
+      .from(deviceUsers)
+      .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
+  )[0]?.pendingSince != null;
 
 /** The user's own name for the device; null clears it. */
 export const setNickname = async (tx: Tx, deviceId: string, userId: string, nickname: string | null) =>

@@ -1,8 +1,8 @@
-import { contracts } from '@vitalwatch/shared';
+import { CIRCLE_MESSAGES, contracts } from '@vitalwatch/shared';
 import { addressKey } from '../../auth/address-key.ts';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
-import { isDomainError } from '../../errors.ts';
+import { forbidden, isDomainError } from '../../errors.ts';
 import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
 /** `contracts.device`: a user's own devices and the alarm settings of any device they may see. */
@@ -15,7 +15,7 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
     add: async (request) => {
       const { activationCode, deviceName } = request.body.data;
       const who = { userId: caller(request).userId, address: addressKey(request.ip) };
-      const device = await devices
+      const added = await devices
         .addByActivationCode(who, activationCode, deviceName)
         .catch(async (err: unknown) => {
           // Every refusal, a code that matches nothing above all: guessing shows in the audit log.
@@ -28,6 +28,19 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
           }
           throw err;
         });
+      if ('pending' in added) {
+        const { deviceId, firstTime } = added.pending;
+        if (firstTime) await ctx.circles.askOwnersToConfirm(deviceId, who.userId);
+        await ctx.audit.record(request, {
+          action: 'device-assign',
+          outcome: 'failure',
+          targetType: 'device',
+          targetId: deviceId,
+          detail: { by: 'activation code', reason: CIRCLE_MESSAGES.pendingConfirmation },
+        });
+        throw forbidden(CIRCLE_MESSAGES.pendingConfirmation);
+      }
+      const { device } = added;
       await ctx.audit.record(request, {
         action: 'device-assign',
         targetType: 'device',

@@ -208,15 +208,29 @@ export class DeviceService {
   /**
    * Assign the caller to the device with this code (typed case-insensitively, dash optional). A
    * code that matches no device counts against the caller's account and address (ActivationAttempts).
+   * The first to add a device owns it; anyone after waits for an owner to confirm them (`pending`;
+   * `firstTime` unless they had used the code before).
    */
-  async addByActivationCode(who: ActivationCaller, code: string, deviceName?: string): Promise<UserDevice> {
+  async addByActivationCode(
+    who: ActivationCaller,
+    code: string,
+    deviceName?: string,
+  ): Promise<{ device: UserDevice } | { pending: { deviceId: string; firstTime: boolean } }> {
     const { userId } = who;
     await this.activation.assertAllowed(who);
     const device = await this.db.transaction(async (tx) => {
       const found = await repo.findDeviceByActivationCode(tx, normalizeActivationCode(code));
       if (!found) return null;
       if (!found.isValid) throw forbidden(DEVICE_MESSAGES.inactive);
-      if (!(await repo.assignUser(tx, found.id, userId))) throw conflict(DEVICE_MESSAGES.alreadyAdded);
+      const assigned = await repo.assignUser(tx, found.id, userId);
+      if (await repo.isPending(tx, found.id, userId)) {
+        // The name typed is theirs alone, kept for when an owner lets them in.
+        if (assigned && deviceName !== undefined && deviceName !== found.deviceName) {
+          await repo.setNickname(tx, found.id, userId, deviceName);
+        }
+        return { pending: found.id, asked: assigned };
+      }
+      if (!assigned) throw conflict(DEVICE_MESSAGES.alreadyAdded);
       const added = await repo.findUserDevice(tx, userId, found.id);
       // The name typed: everyone's, from the owner; the adder's own, from anyone else.
       if (deviceName !== undefined && added) await this.applyName(tx, added, deviceName, undefined);
@@ -226,7 +240,9 @@ export class DeviceService {
       await this.activation.failed(who);
       throw notFound(DEVICE_MESSAGES.unknownActivationCode);
     }
-    return presentUserDevice(device);
+    // Kept, and shown to the device's owners to confirm; nothing of the device until then.
+    if ('pending' in device) return { pending: { deviceId: device.pending, firstTime: device.asked } };
+    return { device: presentUserDevice(device) };
   }
 
   /**

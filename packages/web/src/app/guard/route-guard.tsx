@@ -1,8 +1,9 @@
 import { GUARD_SPINNER_MS, type Role } from '@vitalwatch/shared';
 import { startTransition, useEffect, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { returnPath } from '@/lib/return-path.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
 import { decideGuard } from './decide.ts';
@@ -21,6 +22,7 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   const role = useAppSelector(selectRole);
   const store = useAppStore();
   const checkSession = useCheckSession();
+  const { search } = useLocation();
   const [phase, setPhase] = useState<'waiting' | 'checking' | 'ready'>('waiting');
 
   useEffect(() => {
@@ -42,5 +44,8 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   if (phase === 'waiting') return <FullScreenSpinner label="Loading" />;
   if (phase === 'checking') return <FullScreenSpinner label="Checking your session…" showLabel />;
   const decision = decideGuard({ authRequired, requiredRole, status, role });
-  return decision.action === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />;
+  if (decision.action === 'show') return <Outlet />;
+  // Signed in on a guest screen opened from an invitation link (`?next=`): back to the link.
+  const to = !authRequired && status ? (returnPath(search) ?? decision.to) : decision.to;
+  return <Navigate to={to} replace />;
 }

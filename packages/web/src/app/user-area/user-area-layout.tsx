@@ -95,7 +95,9 @@ export function UserAreaLayout() {
     return clearPushFailure;
   }, [userId]);
   // Kept loaded in the whole user area: each user's own name for a device (a nickname) is in it.
-  const { data: devices } = useUserDevicesQuery(undefined, { skip: !userId });
+  const { data: devices, refetch: refetchDevices } = useUserDevicesQuery(undefined, { skip: !userId });
+  // Removed from (or let into) a care circle: every screen of devices follows at once.
+  useRealtimeEvent('devicesChanged', () => void refetchDevices());
   const nameOf = useCallback<DeviceNameOf>(
     (named: NamedDevice) => devices?.find((d) => d._id === named.device)?.deviceName ?? named.deviceName,
     [devices],

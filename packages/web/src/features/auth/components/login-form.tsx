@@ -8,12 +8,13 @@ import {
 } from '@vitalwatch/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { SubmitButton } from '@/components/form-actions.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { returnPath } from '@/lib/return-path.ts';
 import { loggedIn } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { storeTokens } from '@/lib/token-storage.ts';
@@ -28,6 +29,7 @@ const EMPTY: LoginInput = { username: '', password: '' };
  */
 export function LoginForm() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const dispatch = useAppDispatch();
   const [challenge, setChallenge] = useState<TwoFactorChallenge['twoFactor'] | null>(null);
   const {
@@ -41,7 +43,7 @@ export function LoginForm() {
     storeTokens(session);
     dispatch(loggedIn(session.user));
     toast.success(message);
-    navigate(PATHS.home);
+    navigate(returnPath(search) ?? PATHS.home);
   };
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,9 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
+import { keepReturn } from '@/lib/return-path.ts';
 import { AuthCard, authLinkClass } from './auth-card.tsx';
 import { LoginForm } from './login-form.tsx';
 
 export function LoginPage() {
+  // An invitation link's way back survives a switch between signing in and signing up.
+  const { search } = useLocation();
   return (
     <AuthCard
       title="Login"
@@ -11,7 +14,7 @@ export function LoginPage() {
       footer={
         <>
           New to VitalWatch?{' '}
-          <Link to={PATHS.signup} className={authLinkClass}>
+          <Link to={`${PATHS.signup}${keepReturn(search)}`} className={authLinkClass}>
             Create an account
           </Link>
         </>

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ERRORS, type SignupInput, signupSchema } from '@vitalwatch/shared';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { SubmitButton } from '@/components/form-actions.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { applyServerIssues } from '@/lib/form-issues.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { keepReturn } from '@/lib/return-path.ts';
 import { signedUp } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { storeTokens } from '@/lib/token-storage.ts';
@@ -19,6 +20,7 @@ const EMPTY: SignupInput = { fullName: '', username: '', email: '', password: ''
 /** Sign-up, validated on submit with the spec's messages; on success the user logs in on /signin. */
 export function SignupForm() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const dispatch = useAppDispatch();
   const {
     register,
@@ -33,7 +35,7 @@ export function SignupForm() {
       storeTokens(data);
       dispatch(signedUp(data.user));
       toast.success(message);
-      navigate(PATHS.signin);
+      navigate(`${PATHS.signin}${keepReturn(search)}`);
     } catch (error) {
       applyServerIssues(error, FIELDS, setError);
       toast.error(errorMessage(error, ERRORS.signupFailed));

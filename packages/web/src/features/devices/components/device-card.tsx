@@ -11,13 +11,15 @@ interface DeviceCardProps {
   onRename: (device: UserDevice) => void;
   onAlarmSettings: (device: UserDevice) => void;
   onShare: (device: UserDevice) => void;
+  onCircle: (device: UserDevice) => void;
 }
 
 /**
  * One device: the user's name for it (and the shared one under a nickname), online or offline,
- * active or inactive, Owner when it is theirs, last update, 'Edit name', 'Alarm settings', 'Share'.
+ * active or inactive, Owner when it is theirs, last update, 'Edit name', 'Alarm settings', 'Share',
+ * and its care circle (its people).
  */
-export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare }: DeviceCardProps) {
+export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare, onCircle }: DeviceCardProps) {
   const titleId = useId();
   const online = isDeviceOnline(device.lastUpdate, now);
   return (
@@ -92,6 +94,14 @@ export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare }: 
           onClick={() => onShare(device)}
         >
           Share
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Care circle of ${device.deviceName}: ${device.users} ${device.users === 1 ? 'person' : 'people'}`}
+          onClick={() => onCircle(device)}
+        >
+          Care circle ({device.users})
         </Button>
       </div>
     </article>

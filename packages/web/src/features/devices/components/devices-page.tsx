@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/st
 import { useNow } from '@/lib/use-now.ts';
 import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
+import { CareCircleModal } from './care-circle-modal.tsx';
 import { DeviceCard } from './device-card.tsx';
 import { RenameDeviceModal } from './rename-device-modal.tsx';
 import { ShareDeviceModal } from './share-device-modal.tsx';
@@ -37,7 +38,7 @@ function DeviceSkeletons() {
   );
 }
 
-/** My Devices (/dashboard/devices): the card grid, 'Add Device', 'Edit name' and 'Alarm settings'. */
+/** My Devices (/dashboard/devices): the card grid, 'Add Device', 'Edit name', 'Alarm settings', 'Care circle'. */
 export function DevicesPage() {
   const { state, reload } = useDevices();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
@@ -45,6 +46,7 @@ export function DevicesPage() {
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
   const [tuning, setTuning] = useState<UserDevice | null>(null);
   const [sharing, setSharing] = useState<UserDevice | null>(null);
+  const [circle, setCircle] = useState<UserDevice | null>(null);
   const hasDevices = state.status === 'ready' && state.data.length > 0;
 
   return (
@@ -79,6 +81,7 @@ export function DevicesPage() {
                 onRename={setRenaming}
                 onAlarmSettings={setTuning}
                 onShare={setSharing}
+                onCircle={setCircle}
               />
             </li>
           ))}
@@ -88,6 +91,7 @@ export function DevicesPage() {
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
       <AlarmSettingsModal device={tuning} onClose={() => setTuning(null)} />
       <ShareDeviceModal device={sharing} onClose={() => setSharing(null)} />
+      <CareCircleModal device={circle} onClose={() => setCircle(null)} />
     </div>
   );
 }
