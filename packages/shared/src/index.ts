@@ -1,3 +1,4 @@
+export * from './ble/index.ts';
 export * from './constants.ts';
 export * from './contracts/contract.ts';
 export * from './contracts/index.ts';
