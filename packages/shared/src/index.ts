@@ -25,6 +25,7 @@ export * from './schemas/device-setup.ts';
 export * from './schemas/export.ts';
 export * from './schemas/fhir.ts';
 export * from './schemas/fleet.ts';
+export * from './schemas/gateway.ts';
 export * from './schemas/health.ts';
 export * from './schemas/probes.ts';
 export * from './schemas/push.ts';

@@ -1,5 +1,6 @@
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { twoFactorContracts } from './two-factor.ts';
@@ -14,4 +15,5 @@ export const contracts = {
   share: shareContracts,
   shared: sharedContracts,
   export: exportContracts,
+  gateway: gatewayContracts,
 };
