@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: page(user, (m) => m.OverviewPage) },
                   { path: 'devices', lazy: page(user, (m) => m.DevicesPage) },
+                  { path: 'devices/:deviceId/bluetooth', lazy: page(user, (m) => m.WearablePage) },
                   { path: 'alerts', lazy: page(user, (m) => m.AlertsPage) },
                   { path: 'board', lazy: page(user, (m) => m.BoardPage) },
                   { path: 'profile', lazy: page(user, (m) => m.ProfilePage) },
