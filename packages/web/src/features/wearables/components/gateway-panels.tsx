@@ -52,10 +52,13 @@ export function WearableList({
                 <p className={value}>{w.name}</p>
                 <p className={label} data-testid="link-state">
                   {LINK_TEXT[w.state]}
-                  {w.state === 'reconnecting' && w.retryInMs
-                    ? ` (next try in ${Math.round(w.retryInMs / 1000)} s)`
+                  {w.state === 'reconnecting' && w.retry
+                    ? ` (next try in ${Math.round(w.retry.inMs / 1000)} s)`
                     : ''}
                 </p>
+                {w.state === 'reconnecting' && w.retry?.lastError && (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">Last try: {w.retry.lastError}</p>
+                )}
               </div>
               {w.state !== 'stopped' && (
                 <Button variant="secondary" size="sm" onClick={() => onDisconnect(w.id)}>

@@ -12,7 +12,7 @@ export interface WearableView {
   id: string;
   name: string;
   state: LinkState;
-  retryInMs?: number;
+  retry?: { inMs: number; lastError?: string };
 }
 
 export interface GatewayView {
@@ -135,10 +135,10 @@ export function useGateway(deviceId: string) {
         await gatewayKeys.set(deviceId, own);
         startSender(own);
       }
-      const setState = (state: LinkState, retryInMs?: number) =>
+      const setState = (state: LinkState, retry?: WearableView['retry']) =>
         setView((v) => ({
           ...v,
-          wearables: v.wearables.map((w) => (w.id === device.id ? { ...w, state, retryInMs } : w)),
+          wearables: v.wearables.map((w) => (w.id === device.id ? { ...w, state, retry } : w)),
         }));
       setView((v) => ({
         ...v,

@@ -37,7 +37,8 @@ export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
 export interface LinkEvents {
   onOutcome(outcome: BleOutcome): void;
-  onState(state: LinkState, retryInMs?: number): void;
+  /** `retryInMs` and `lastError` while reconnecting: when the next try is, and why the last failed. */
+  onState(state: LinkState, retry?: { inMs: number; lastError?: string }): void;
   onInfo(info: { make?: string; model?: string }): void;
 }
 
@@ -134,14 +135,16 @@ export class WearableLink {
   private async reconnect(): Promise<void> {
     this.generation++;
     let waitMs = FIRST_RECONNECT_MS;
+    let lastError: string | undefined;
     while (!this.stopped) {
-      this.events.onState('reconnecting', waitMs);
+      this.events.onState('reconnecting', { inMs: waitMs, ...(lastError ? { lastError } : {}) });
       await sleep(waitMs);
       if (this.stopped) return;
       try {
         await this.connect();
         return;
-      } catch {
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
         waitMs = Math.min(waitMs * 2, MAX_RECONNECT_MS);
       }
     }
