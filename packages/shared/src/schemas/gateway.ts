@@ -12,6 +12,9 @@ export const GATEWAY_MESSAGES = {
   infoSaved: 'Device information saved',
 } as const;
 
+/** A device label's QR code opens `<origin>/claim/<activation code>`: sign in or up, then Add Device with it filled in. */
+export const CLAIM_PATH = '/claim';
+
 /** Every gateway key starts so: ingestion tells it from a device's own API code without a lookup. */
 export const GATEWAY_KEY_PREFIX = 'vwgw_';
 
