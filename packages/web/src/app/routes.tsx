@@ -54,6 +54,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // A device label's QR code: signed in or not, it leads to Add Device with the code filled in.
+            path: 'claim/:code',
+            lazy: page(
+              () => import('@/features/devices/components/claim-link.tsx'),
+              (m) => m.ClaimLink,
+            ),
+          },
+          {
             path: 'demo',
             lazy: page(
               () => import('@/features/demo/components/demo-page.tsx'),

@@ -3,6 +3,8 @@ import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { homeForRole } from '@/lib/paths.ts';
+import { pendingClaimPath } from '@/lib/pending-claim.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
 import { decideGuard } from './decide.ts';
@@ -42,5 +44,8 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   if (phase === 'waiting') return <FullScreenSpinner label="Loading" />;
   if (phase === 'checking') return <FullScreenSpinner label="Checking your session…" showLabel />;
   const decision = decideGuard({ authRequired, requiredRole, status, role });
-  return decision.action === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />;
+  if (decision.action === 'show') return <Outlet />;
+  // Signed in (or up) from a device label's claim link: Add Device with its code, not the home.
+  const claim = role === 'user' && decision.to === homeForRole('user') ? pendingClaimPath() : null;
+  return <Navigate to={claim ?? decision.to} replace />;
 }
