@@ -35,22 +35,27 @@ export class BleEmulation {
   /** Addresses whose link drops right after their next measurement read is answered. */
   private readonly dropOnNextRead = new Map<string, () => void>();
   private readonly peripherals = new Map<string, PeripheralSpec>();
+  /** Peripherals whose connection attempts time out (out of reach). */
+  readonly unreachable = new Set<string>();
 
   private constructor(cdp: CDPSession) {
     this.cdp = cdp;
   }
 
+  /** Enables the browser's emulated adapter (once per browser: run one such test per file). */
   static async start(browser: Browser): Promise<BleEmulation> {
     const cdp = await browser.newBrowserCDPSession();
     const emulation = new BleEmulation(cdp);
     await cdp.send('BluetoothEmulation.enable', { state: 'powered-on', leSupported: true });
     // Connections and service discovery succeed (HCI / GATT success, 0).
     cdp.on('BluetoothEmulation.gattOperationReceived', (event) => {
+      // 0 is HCI / GATT success; 0x08, HCI Connection Timeout, for a peripheral out of reach.
+      const code = event.type === 'connection' && emulation.unreachable.has(event.address) ? 0x08 : 0;
       void cdp
         .send('BluetoothEmulation.simulateGATTOperationResponse', {
           address: event.address,
           type: event.type,
-          code: 0,
+          code,
         })
         .catch(() => undefined);
     });

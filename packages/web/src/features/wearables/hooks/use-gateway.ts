@@ -1,6 +1,8 @@
 import { type BleDateTime, type BleOutcome, contracts, INGEST_FUTURE_TOLERANCE_MS } from '@vitalwatch/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callContract } from '@/lib/call-contract.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
+import { gatewaysApi } from '../api/get-gateways.ts';
 import { gatewayKeys, type OwnGateway, readingQueue } from '../lib/queue.ts';
 import { ReadingSender, type SenderStatus } from '../lib/sender.ts';
 import { CHOOSER_OPTIONS, type LinkState, WearableLink } from '../lib/wearable-link.ts';
@@ -62,6 +64,7 @@ export function useGateway(deviceId: string) {
     wakeLock: false,
     error: null,
   });
+  const dispatch = useAppDispatch();
   const sender = useRef<ReadingSender | null>(null);
   const [ownGatewayId, setOwnGatewayId] = useState<string | null>(null);
   const links = useRef<WearableLink[]>([]);
@@ -131,7 +134,9 @@ export function useGateway(deviceId: string) {
         const issued = await callContract(contracts.gateway.issue, {
           body: { deviceId, label: browserLabel() },
         });
-        const own = { id: issued.data.gateway._id, key: issued.data.key };
+        const { gateway } = issued.data;
+        dispatch(gatewaysApi.util.updateQueryData('gateways', deviceId, (list) => [gateway, ...list]));
+        const own = { id: gateway._id, key: issued.data.key };
         await gatewayKeys.set(deviceId, own);
         startSender(own);
       }
@@ -158,7 +163,7 @@ export function useGateway(deviceId: string) {
     } catch (err) {
       setView((v) => ({ ...v, error: err instanceof Error ? err.message : String(err) }));
     }
-  }, [deviceId, onOutcome, startSender]);
+  }, [deviceId, dispatch, onOutcome, startSender]);
 
   const disconnect = useCallback((id: string) => {
     for (const link of links.current.filter((l) => l.device.id === id)) link.stop();
