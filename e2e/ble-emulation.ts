@@ -29,6 +29,14 @@ export interface PeripheralSpec {
   }[];
 }
 
+/** The Pulse Oximeter service (0x1822) with a PLX Continuous Measurement (0x2A5F) that answers reads with `next()`. */
+export const pulseOximeterService = (
+  next: () => number[] | undefined,
+): PeripheralSpec['services'][number] => ({
+  uuid: 0x1822,
+  characteristics: [{ uuid: 0x2a5f, measurement: true, next }],
+});
+
 export class BleEmulation {
   private readonly cdp: CDPSession;
   private readonly characteristics = new Map<string, EmulatedCharacteristic>();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { answerChooser, BleEmulation } from './ble-emulation.ts';
+import { answerChooser, BleEmulation, pulseOximeterService } from './ble-emulation.ts';
 import { createUser, expect, signInWithTokens, test } from './fixtures.ts';
 import { addDeviceForUser, type CreatedDevice, createDevice } from './user-area-helpers.ts';
 
@@ -77,24 +77,15 @@ test('two emulated wearables stream through the browser gateway: every reading s
     address: OXIMETER,
     name: 'Oximeter',
     services: [
-      {
-        uuid: 0x1822,
-        characteristics: [
-          {
-            uuid: 0x2a5f,
-            measurement: true,
-            next: () => {
-              if (!streaming) return undefined;
-              oxCount += 1;
-              // Readings 6 to 8 are critical (≤ 91 %: LOW_SPO2 raises at once); the rest 94–99 %.
-              const spo2 = oxCount >= 6 && oxCount <= 8 ? 86 : 94 + (oxCount % 6);
-              const heartRate = 60 + (oxCount % 40);
-              sent.push(row({ spo2, heartRate }));
-              return [0x00, ...sfloat(spo2), ...sfloat(heartRate)];
-            },
-          },
-        ],
-      },
+      pulseOximeterService(() => {
+        if (!streaming) return undefined;
+        oxCount += 1;
+        // Readings 6 to 8 are critical (≤ 91 %: LOW_SPO2 raises at once); the rest 94–99 %.
+        const spo2 = oxCount >= 6 && oxCount <= 8 ? 86 : 94 + (oxCount % 6);
+        const heartRate = 60 + (oxCount % 40);
+        sent.push(row({ spo2, heartRate }));
+        return [0x00, ...sfloat(spo2), ...sfloat(heartRate)];
+      }),
       {
         uuid: 0x180f,
         characteristics: [

@@ -1,5 +1,5 @@
 import { AxeAudit } from './axe-helpers.ts';
-import { answerChooser, BleEmulation } from './ble-emulation.ts';
+import { answerChooser, BleEmulation, pulseOximeterService } from './ble-emulation.ts';
 import { createUser, expect, signInWithTokens, test } from './fixtures.ts';
 import { addDeviceForUser, createDevice } from './user-area-helpers.ts';
 
@@ -26,19 +26,10 @@ test('gateway states in both themes', async ({ page, context, browser, consoleGu
     address: ADDRESS,
     name: 'Oximeter',
     services: [
-      {
-        uuid: 0x1822,
-        characteristics: [
-          {
-            uuid: 0x2a5f,
-            measurement: true,
-            next: () => {
-              reading += 1;
-              return [0x00, 97, 0x00, 60 + (reading % 20), 0x00];
-            },
-          },
-        ],
-      },
+      pulseOximeterService(() => {
+        reading += 1;
+        return [0x00, 97, 0x00, 60 + (reading % 20), 0x00];
+      }),
       { uuid: 0x180f, characteristics: [{ uuid: 0x2a19, next: () => [81] }] },
     ],
   });

@@ -31,7 +31,7 @@ async function printLabels(): Promise<void> {
   try {
     saveDownload(await downloadFile('/admin/device-labels'));
   } catch {
-    toast.error('Could not make the labels. Please try again.');
+    toast.error(ADMIN_ERRORS.labelsFailed);
   }
 }
 
