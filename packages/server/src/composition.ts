@@ -41,6 +41,8 @@ import { fhirRoutes } from './modules/fhir/routes.ts';
 import { FhirService } from './modules/fhir/service.ts';
 import { fleetRoutes } from './modules/fleet/routes.ts';
 import { FleetService } from './modules/fleet/service.ts';
+import { gatewayRoutes } from './modules/gateway/routes.ts';
+import { GatewayService } from './modules/gateway/service.ts';
 import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
@@ -174,9 +176,11 @@ export function composeServices(
     events,
     log: log.child({ module: 'readings' }),
   });
+  const gateways = new GatewayService(db);
   const ingest = new IngestService(
     {
       credentials: devices.credentials,
+      gateways,
       readings,
       engine: alertEngine,
       partitions,
@@ -222,6 +226,7 @@ export function composeServices(
     readings,
     exports: exporter,
     shares: new ShareService(db, readings, exporter),
+    gateways,
     fhir,
     alerts,
     board: new BoardService(db, alerts),
@@ -279,6 +284,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [exportRoutes, '/api/v1'],
     [shareRoutes, '/api/v1'],
     [circleRoutes, '/api/v1'],
+    [gatewayRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],

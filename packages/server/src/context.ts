@@ -27,6 +27,7 @@ import type { DeviceService } from './modules/device/service.ts';
 import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
 import type { FleetService } from './modules/fleet/service.ts';
+import type { GatewayService } from './modules/gateway/service.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
@@ -84,6 +85,8 @@ export interface AppContext {
   exports: ExportService;
   /** Read-only share links: made, listed and revoked by users, read through by anyone holding one. */
   shares: ShareService;
+  /** Browser gateways of Bluetooth wearables: their device-scoped keys. */
+  gateways: GatewayService;
   /** FHIR R4 reads: the devices a caller may see and their Observations. */
   fhir: FhirService;
   /** A user's alerts: lists, read state, acknowledge / resolve, snoozes, timeline. */

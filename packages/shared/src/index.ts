@@ -1,3 +1,4 @@
+export * from './ble/index.ts';
 export * from './constants.ts';
 export * from './contracts/contract.ts';
 export * from './contracts/index.ts';
@@ -26,6 +27,7 @@ export * from './schemas/device-setup.ts';
 export * from './schemas/export.ts';
 export * from './schemas/fhir.ts';
 export * from './schemas/fleet.ts';
+export * from './schemas/gateway.ts';
 export * from './schemas/health.ts';
 export * from './schemas/probes.ts';
 export * from './schemas/push.ts';

@@ -76,6 +76,7 @@ export const PUSH_FAILURE_MESSAGES = {
 
 /** Admin fallbacks of spec section 8, shown when a failed admin call carries no server message. */
 export const ADMIN_ERRORS = {
+  labelsFailed: 'Could not make the labels. Please try again.',
   statsFetchFailed: 'Failed to fetch stats',
   userGrowthFetchFailed: 'Failed to fetch user growth data',
   systemStatusFetchFailed: 'Failed to fetch system status',

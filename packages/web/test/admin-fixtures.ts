@@ -31,6 +31,8 @@ export function adminDevice(overrides: Partial<AdminDevice> = {}): AdminDevice {
     users: [],
     backupUsers: [],
     lastUpdate: null,
+    make: null,
+    model: null,
     activationCode: 'ACT-1234',
     apiAuthCode: 'secret-api-key-0001',
     createdAt: '2026-01-05T09:07:00.000Z',

@@ -36,6 +36,8 @@ export const makeDevice = (over: Partial<UserDevice> = {}): UserDevice => ({
   isValid: true,
   users: 1,
   lastUpdate: null,
+  make: null,
+  model: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   ...over,

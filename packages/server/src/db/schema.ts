@@ -19,6 +19,7 @@ import { users } from './users-schema.ts';
 
 export { accountLinks, loginClients } from './account-schema.ts';
 export { auditEvents } from './audit-schema.ts';
+export { deviceGateways } from './gateway-schema.ts';
 export { users };
 
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -145,6 +146,9 @@ export const devices = pgTable(
      * `last_update` so the admin's list sorts and filters by it; migration 0016 adds its search indexes.
      */
     battery: real('battery'),
+    /** Manufacturer and model a Bluetooth gateway read from the Device Information service (0x180A). */
+    make: text('make'),
+    model: text('model'),
     /** Alarm conditions and escalation timings that differ from the defaults (shared `effectiveAlarmSettings`). */
     alarmSettings: jsonb('alarm_settings').notNull().default({}),
     createdAt: createdAt(),

@@ -9,8 +9,8 @@ const DATA_PATHS = /^\/(api|fhir)\//;
  * Browser features the web app does not use, refused to it and to any frame. To let the app use
  * one, take it out of this list (or give it `(self)`). The clipboard (copying codes) is not listed:
  * the default allows it to the page itself. Only features Chromium recognises are named, since it
- * warns on every page about any other: `bluetooth` (Web Bluetooth, which the app does not call)
- * is one of those as of Chromium 156.
+ * warns on every page about any other: `bluetooth` (Web Bluetooth, which the gateway page calls, so it stays allowed to the page by
+ * default) is one of those as of Chromium 156.
  */
 const DENIED_FEATURES = [
   'accelerometer',
@@ -29,12 +29,16 @@ const DENIED_FEATURES = [
   'payment',
   'picture-in-picture',
   'publickey-credentials-get',
-  'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ];
-const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+/** The Bluetooth gateway page keeps the screen on while it gathers readings (issue 28). */
+const SELF_FEATURES = ['screen-wake-lock'];
+const PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+  ...SELF_FEATURES.map((feature) => `${feature}=(self)`),
+].join(', ');
 
 /**
  * The sign-out answer's `Clear-Site-Data`: the browser drops this origin's HTTP cache and its

@@ -33,6 +33,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
+  'GET /api/v1/admin/device-labels': {
+    summary: 'Printable labels: a QR code per device that opens its claim link',
+  },
+  'POST /api/v1/ingest/device-info': {
+    summary: 'Device: its make and model (a Bluetooth gateway reads them)',
+  },
 
   'GET /api/v1/admin/share-links': { summary: 'Every share link' },
   'POST /api/v1/admin/share-links/:id/revoke': { summary: 'Revoke any share link', errors: record },

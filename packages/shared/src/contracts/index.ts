@@ -3,6 +3,7 @@ import { alertContracts } from './alert.ts';
 import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { twoFactorContracts } from './two-factor.ts';
@@ -20,4 +21,5 @@ export const contracts = {
   export: exportContracts,
   alert: alertContracts,
   circle: circleContracts,
+  gateway: gatewayContracts,
 };

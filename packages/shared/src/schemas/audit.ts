@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'data-export': 'Data exported',
   'share-create': 'Share link created',
   'share-revoke': 'Share link revoked',
+  'gateway-issue': 'Bluetooth gateway paired',
+  'gateway-revoke': 'Bluetooth gateway revoked',
   'team-create': 'Care team created',
   'team-rename': 'Care team renamed',
   'team-delete': 'Care team deleted',

@@ -44,6 +44,9 @@ const deviceBase = z.object({
   isValid: z.boolean(),
   users: z.number().int(),
   lastUpdate: z.string().nullable(),
+  /** What the wearable's Device Information service (0x180A) says it is, once a gateway read it. */
+  make: z.string().nullable(),
+  model: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -66,6 +66,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // A device label's QR code: signed in or not, it leads to Add Device with the code filled in.
+            path: 'claim/:code',
+            lazy: page(
+              () => import('@/features/devices/components/claim-link.tsx'),
+              (m) => m.ClaimLink,
+            ),
+          },
+          {
             path: 'demo',
             lazy: page(
               () => import('@/features/demo/components/demo-page.tsx'),
@@ -110,6 +118,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: page(user, (m) => m.OverviewPage) },
                   { path: 'devices', lazy: page(user, (m) => m.DevicesPage) },
+                  { path: 'devices/:deviceId/bluetooth', lazy: page(user, (m) => m.WearablePage) },
                   { path: 'alerts', lazy: page(user, (m) => m.AlertsPage) },
                   { path: 'board', lazy: page(user, (m) => m.BoardPage) },
                   { path: 'profile', lazy: page(user, (m) => m.ProfilePage) },

@@ -38,6 +38,10 @@ export const PATHS = {
 export const dashboardFor = (deviceId: string): string =>
   `${PATHS.dashboard}?${new URLSearchParams({ device: deviceId })}`;
 
+/** A device's Bluetooth gateway page: pair a wearable, see what it sends. */
+export const wearableFor = (deviceId: string): string =>
+  `${PATHS.devices}/${encodeURIComponent(deviceId)}/bluetooth`;
+
 /** Where a signed-in person belongs: admins to the admin area, everyone else to the user dashboard. */
 export const homeForRole = (role: Role): string => (role === 'admin' ? PATHS.admin : PATHS.dashboard);
 

@@ -3,6 +3,7 @@ import {
   adminDeviceResponse,
   adminDevicesResponse,
   adminDeviceUpdateBody,
+  CLAIM_PATH,
   changeValidityBody,
   codeTypeQuery,
   DEVICE_MESSAGES,
@@ -10,6 +11,7 @@ import {
   messageOnly,
 } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { deviceLabelsPdf } from './labels-pdf.ts';
 
 /**
  * Admin device management, registered under `/api/v1/admin` beside the admin user API (a
@@ -24,6 +26,19 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
     message: DEVICE_MESSAGES.fetched,
     data: { devices: await devices.listAll() },
   }));
+
+  // Admin → Devices → Print labels: a QR code per device that opens its claim link.
+  app.get('/device-labels', { onRequest }, async (request, reply) => {
+    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const pdf = await deviceLabelsPdf(
+      await devices.listAll(),
+      (code) => `${origin}${CLAIM_PATH}/${encodeURIComponent(code)}`,
+    );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', 'attachment; filename="vitalwatch-device-labels.pdf"')
+      .send(pdf);
+  });
 
   app.post(
     '/add-device',

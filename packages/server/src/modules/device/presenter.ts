@@ -6,6 +6,8 @@ const common = (d: DeviceRow) => ({
   deviceName: d.deviceName,
   isValid: d.isValid,
   lastUpdate: d.lastUpdate?.toISOString() ?? null,
+  make: d.make,
+  model: d.model,
   createdAt: d.createdAt.toISOString(),
   updatedAt: d.updatedAt.toISOString(),
 });

@@ -1,6 +1,6 @@
 import { NORMAL_RANGES } from '@vitalwatch/shared';
+import { REPORT_FONT } from '../../lib/pdf-fonts.ts';
 import type { ReportDay, ReportVital } from './report-days.ts';
-import { REPORT_FONT } from './report-fonts.ts';
 import { GREY, heading, MARGIN, WIDTH } from './report-layout.ts';
 
 const BAND = '#d0d0d0';

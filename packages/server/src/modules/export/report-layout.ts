@@ -1,4 +1,4 @@
-import { REPORT_FONT } from './report-fonts.ts';
+import { REPORT_FONT } from '../../lib/pdf-fonts.ts';
 
 /**
  * Tagged building blocks of the report: each piece of text is drawn inside the structure element

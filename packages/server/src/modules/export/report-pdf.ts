@@ -7,10 +7,10 @@ import {
   temperatureIn,
 } from '@vitalwatch/shared';
 import PDFDocument from 'pdfkit';
+import { printable, registerReportFonts } from '../../lib/pdf-fonts.ts';
 import { chart, RANGE_KEY } from './report-chart.ts';
 import { REPORT_ALERTS_MAX, type ReportData } from './report-data.ts';
 import { periodDays, REPORT_VITALS, type ReportVital } from './report-days.ts';
-import { printable, registerReportFonts } from './report-fonts.ts';
 import { GREY, heading, MARGIN, paragraph, table } from './report-layout.ts';
 
 export interface ReportHeader {

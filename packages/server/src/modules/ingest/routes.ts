@@ -1,5 +1,14 @@
-import { alertIngestBody, HEALTH_MESSAGES, healthIngestBody, ingestResult } from '@vitalwatch/shared';
+import {
+  alertIngestBody,
+  deviceInfoBody,
+  envelope,
+  GATEWAY_MESSAGES,
+  HEALTH_MESSAGES,
+  healthIngestBody,
+  ingestResult,
+} from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
 import { sharedFailureThrottle } from '../../auth/failure-throttle.ts';
 import { requires } from '../../auth/requirement.ts';
@@ -64,6 +73,16 @@ export async function ingestRoutes(app: AppInstance, ctx: AppContext) {
       const body = request.body;
       const data = await ingest.ingestAlerts(device(request), Array.isArray(body) ? body : [body]);
       return reply.code(202).send({ success: true, message: HEALTH_MESSAGES.accepted, data });
+    },
+  );
+
+  // The make and model a gateway read from the wearable's Device Information service (0x180A).
+  app.post(
+    '/device-info',
+    { ...options, schema: { body: deviceInfoBody, response: { 200: envelope(z.object({})) } } },
+    async (request) => {
+      await ctx.gateways.saveDeviceInfo(device(request).id, request.body);
+      return { success: true as const, message: GATEWAY_MESSAGES.infoSaved, data: {} };
     },
   );
 }

@@ -2,7 +2,7 @@
  * Device ingestion, one service for HTTP and MQTT: `ctx.ingest` (an IngestService).
  *
  *   authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow>
- *     HTTP `X-Api-Key`. Throws DomainError `missingApiKey`, `unknownApiKey` or `deviceInactive`.
+ *     HTTP `X-Api-Key`: a device's API code or a browser gateway's key (modules/gateway). Throws DomainError `missingApiKey`, `unknownApiKey` or `deviceInactive`.
  *   authenticateDevice(deviceId: string, apiAuthCode: string): Promise<DeviceRow>
  *     MQTT username + password. `unknownApiKey` (also another device's code), `deviceInactive`.
  *   findActiveDevice(deviceId: string): Promise<DeviceRow>
@@ -49,6 +49,7 @@ import {
 import { GroupCommitter, QueueFull, type WhenFull } from '../../lib/group-commit.ts';
 import type { AlertEngine } from '../alert/service.ts';
 import type { DeviceCredentials, DeviceRow } from '../device/service.ts';
+import type { GatewayService } from '../gateway/service.ts';
 import type { HealthBatchItem, ReadingsService } from '../readings/service.ts';
 
 export interface IngestOptions {
@@ -77,6 +78,8 @@ const ROOM_WAIT_MS = 10_000;
 
 export interface IngestDeps {
   credentials: DeviceCredentials;
+  /** Browser gateways' keys, which ingest for one device like its API code. */
+  gateways: Pick<GatewayService, 'isGatewayKey' | 'deviceOfKey'>;
   readings: ReadingsService;
   engine: AlertEngine;
   partitions: TimePartitions;
@@ -123,7 +126,10 @@ export class IngestService {
 
   async authenticateApiKey(apiKey: string | undefined): Promise<DeviceRow> {
     if (!apiKey) throw missingApiKey();
-    const device = await this.deps.credentials.byApiKey(apiKey);
+    const { gateways, credentials } = this.deps;
+    const device = gateways.isGatewayKey(apiKey)
+      ? await gateways.deviceOfKey(apiKey)
+      : await credentials.byApiKey(apiKey);
     if (!device) throw unknownApiKey();
     if (!device.isValid) throw deviceInactive();
     return device;

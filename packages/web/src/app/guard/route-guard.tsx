@@ -3,6 +3,8 @@ import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { homeForRole } from '@/lib/paths.ts';
+import { pendingClaimPath } from '@/lib/pending-claim.ts';
 import { returnPath } from '@/lib/return-path.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
@@ -46,6 +48,8 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   const decision = decideGuard({ authRequired, requiredRole, status, role });
   if (decision.action === 'show') return <Outlet />;
   // Signed in on a guest screen opened from an invitation link (`?next=`): back to the link.
-  const to = !authRequired && status ? (returnPath(search) ?? decision.to) : decision.to;
-  return <Navigate to={to} replace />;
+  const next = !authRequired && status ? returnPath(search) : null;
+  // Signed in (or up) from a device label's claim link: Add Device with its code, not the home.
+  const claim = role === 'user' && decision.to === homeForRole('user') ? pendingClaimPath() : null;
+  return <Navigate to={next ?? claim ?? decision.to} replace />;
 }

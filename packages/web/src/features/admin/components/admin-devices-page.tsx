@@ -1,11 +1,14 @@
 import { ADMIN_ERRORS, type DeviceSort, type FleetDevice, SKELETON_ROWS } from '@vitalwatch/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { DataTable, SkeletonRows } from '@/components/data-table.tsx';
 import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
+import { downloadFile } from '@/lib/api-client.ts';
+import { saveDownload } from '@/lib/save-download.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
 import { useLazyFleetDevicesQuery } from '../api/fleet.ts';
@@ -22,6 +25,15 @@ import { Pager } from './pager.tsx';
 /** Usernames of the page's assigned users by id (the page carries them; no list of every user). */
 const namesOf = (devices: readonly FleetDevice[]) =>
   new Map(devices.flatMap((d) => d.users.map((id, i): [string, string] => [id, d.userNames[i] ?? id])));
+
+/** Admin → Devices → Print labels: a PDF sheet, a QR code per device that opens its claim link. */
+async function printLabels(): Promise<void> {
+  try {
+    saveDownload(await downloadFile('/admin/device-labels'));
+  } catch {
+    toast.error(ADMIN_ERRORS.labelsFailed);
+  }
+}
 
 /**
  * Device Management (/admin-dashboard/devices): the fleet a page of 50 at a time, searched on the
@@ -48,10 +60,15 @@ export function AdminDevicesPage() {
   const names = useMemo(() => namesOf(list), [list]);
   const searching = q !== '' || Object.entries(filters).some(([k, v]) => k !== 'sort' && k !== 'dir' && v);
   const addButton = (
-    <Button onClick={() => setModal({ kind: 'add' })}>
-      <PlusIcon className="size-4" />
-      Add Device
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => void printLabels()}>
+        Print labels
+      </Button>
+      <Button onClick={() => setModal({ kind: 'add' })}>
+        <PlusIcon className="size-4" />
+        Add Device
+      </Button>
+    </div>
   );
 
   return (

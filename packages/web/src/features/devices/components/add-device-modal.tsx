@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { activationCodeField, deviceNameField, TOASTS } from '@vitalwatch/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -18,13 +19,15 @@ const EMPTY: AddDeviceForm = { activationCode: '', deviceName: '' };
 interface AddDeviceModalProps {
   open: boolean;
   onClose: () => void;
+  /** From a device label's claim link: the activation code, filled in. */
+  activationCode?: string;
 }
 
 /**
  * 'Add Device': the activation code that came with the device and a name for it, both required.
  * The device joins the list once the server has added it.
  */
-export function AddDeviceModal({ open, onClose }: AddDeviceModalProps) {
+export function AddDeviceModal({ open, onClose, activationCode = '' }: AddDeviceModalProps) {
   const [addDevice] = useAddDeviceMutation();
   const { failure, attempt, clearFailure } = useFormFailure();
   const {
@@ -32,8 +35,12 @@ export function AddDeviceModal({ open, onClose }: AddDeviceModalProps) {
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(addDeviceSchema), defaultValues: EMPTY });
+  useEffect(() => {
+    if (open && activationCode) setValue('activationCode', activationCode);
+  }, [open, activationCode, setValue]);
 
   const close = () => {
     reset(EMPTY);

@@ -1,8 +1,10 @@
 import { CIRCLE_ROLE_LABELS, isDeviceOnline, relativeTime, type UserDevice } from '@vitalwatch/shared';
 import { useId } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
 import { formatDateTime, formatDay } from '@/lib/format-date.ts';
+import { wearableFor } from '@/lib/paths.ts';
 import { StatusBadge } from './device-status.tsx';
 
 interface DeviceCardProps {
@@ -103,6 +105,13 @@ export function DeviceCard({ device, now, onRename, onAlarmSettings, onShare, on
         >
           Care circle ({device.users})
         </Button>
+        <Link
+          className={buttonClasses('secondary', 'sm')}
+          to={wearableFor(device._id)}
+          aria-label={`Connect a Bluetooth wearable to ${device.deviceName}`}
+        >
+          Connect a Bluetooth wearable
+        </Link>
       </div>
     </article>
   );

@@ -1,10 +1,12 @@
 import { ERRORS, RELATIVE_TIME_REFRESH_MS, type UserDevice } from '@vitalwatch/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AlarmSettingsModal } from '@/components/alarm-settings-modal.tsx';
 import { Button } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { clearClaim } from '@/lib/pending-claim.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
@@ -42,7 +44,10 @@ function DeviceSkeletons() {
 export function DevicesPage() {
   const { state, reload } = useDevices();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
-  const [adding, setAdding] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // A claim link: Add Device opens at once with the label's activation code in it.
+  const [claimed] = useState(() => params.get('claim') ?? '');
+  const [adding, setAdding] = useState(claimed !== '');
   const [renaming, setRenaming] = useState<UserDevice | null>(null);
   const [tuning, setTuning] = useState<UserDevice | null>(null);
   const [sharing, setSharing] = useState<UserDevice | null>(null);
@@ -87,7 +92,17 @@ export function DevicesPage() {
           ))}
         </ul>
       )}
-      <AddDeviceModal open={adding} onClose={() => setAdding(false)} />
+      <AddDeviceModal
+        open={adding}
+        activationCode={claimed}
+        onClose={() => {
+          setAdding(false);
+          if (params.has('claim')) {
+            clearClaim();
+            setParams({}, { replace: true });
+          }
+        }}
+      />
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
       <AlarmSettingsModal device={tuning} onClose={() => setTuning(null)} />
       <ShareDeviceModal device={sharing} onClose={() => setSharing(null)} />

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type Font, create as openFont } from 'fontkit';
 
 /**
- * The report's fonts: DejaVu Sans (npm `dejavu-fonts-ttf`, Bitstream Vera licence with DejaVu's
+ * The PDFs' fonts (the health report, the device labels): DejaVu Sans (npm `dejavu-fonts-ttf`, Bitstream Vera licence with DejaVu's
  * changes in the public domain), embedded as subsets. Unlike the standard PDF fonts, which are not
  * embedded and write WinAnsi only, they cover Latin (with its extensions), Greek, Cyrillic,
  * Armenian and Georgian, so names such as "Zoë Ωμέγα Юлия" print as typed.
