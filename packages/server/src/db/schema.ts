@@ -16,6 +16,7 @@ import {
 import { rollupColumns, ts } from './columns.ts';
 
 export { auditEvents } from './audit-schema.ts';
+export { webhookDeliveries, webhooks } from './webhook-schema.ts';
 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
