@@ -12,6 +12,7 @@ import { SecuritySection } from './security-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { UnitsSection } from './units-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
 export function ProfilePage() {
@@ -32,6 +33,7 @@ export function ProfilePage() {
             <QuietHoursSection user={user} />
             <SnoozesSection />
             <ConnectedBrowsersSection />
+            <WebhooksSection />
           </div>
         </>
       ) : (
