@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
+import { describe, expect, it } from 'vitest';
 import { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
-import { PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
+import { dbTargets, type TestUser } from './helpers.ts';
+import { useOutboxApp, userWithBrowsers } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
 
 const identity = selfSignedCert();
-const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
 const SECOND = 1000;
 
 interface TimelineEntry {
@@ -26,23 +24,14 @@ interface TimelineEntry {
  * hands the outbox, so nobody waits a real minute.
  */
 describe.each(dbTargets())('the fallback ladder on $name', (target) => {
-  const built = useTestApp(
-    target,
-    { vapid, ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
-    { push: { ca: identity.cert, baseDelayMs: 10, maxDelayMs: 50 } },
-  );
-  const peer = usePushPeer(identity);
-  let admin: TestUser;
-  beforeAll(async () => {
-    admin = await createAdmin(built());
-  });
+  const { built, peer, admin: adminOf } = useOutboxApp(target, identity);
 
   /** A carer with one browser, an SOS from their device, and its push sent (not yet answered). */
   async function pushedSos(alarmSettings?: object) {
     const browser = peer().subscriber();
     const delivered = peer().delivered(browser.endpoint);
     const carer = await userWithBrowsers(built(), browser);
-    const device = await createDevice(built(), admin, { users: [carer.user._id] });
+    const device = await createDevice(built(), adminOf(), { users: [carer.user._id] });
     if (alarmSettings) {
       await built().ctx.db.execute(
         sql`update devices set alarm_settings = ${JSON.stringify(alarmSettings)}::jsonb where id = ${device._id}::uuid`,

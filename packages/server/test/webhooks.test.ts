@@ -12,6 +12,11 @@ import { useWebhookReceiver } from './webhook-receiver.ts';
 
 const identity = selfSignedCert();
 let paths = 0;
+/** A path of its own on the receiver for each webhook. */
+const nextPath = () => {
+  paths += 1;
+  return `/hook-${paths}`;
+};
 
 /**
  * Webhooks against a local HTTPS receiver that verifies each signature over the raw body: a
@@ -42,7 +47,7 @@ describe.each(dbTargets())('webhooks on $name', (target) => {
   /** A carer with one webhook of this format, verified by the receiver with its secret. */
   async function carerWithHook(format: 'json' | 'slack' | 'teams' | 'ntfy' | 'pagerduty' = 'json') {
     const carer = await signup(built());
-    const path = `/hook-${(paths += 1)}`;
+    const path = nextPath();
     const created = dataOf(
       await contractClient(built(), carer).call(contracts.webhook.create, {
         body: {
@@ -159,7 +164,7 @@ describe.each(dbTargets())('webhooks on $name', (target) => {
     const client = contractClient(built(), carer);
     const hooks: Record<string, string> = {};
     for (const format of ['slack', 'teams', 'ntfy', 'pagerduty'] as const) {
-      const path = `/hook-${(paths += 1)}`;
+      const path = nextPath();
       const created = dataOf(
         await client.call(contracts.webhook.create, {
           body: {
