@@ -67,6 +67,9 @@ import { PushService, type PushServiceOptions } from './push-delivery/push-servi
 import { type Realtime, registerRealtime } from './realtime/socket-server.ts';
 import { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import { SystemStatusService } from './system-status/system-status.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { WebhookService } from './webhooks/service.ts';
+import { WebhookChannel, type WebhookOptions } from './webhooks/webhook-channel.ts';
 
 /**
  * The composition root: every service is built here, and every route prefix registered here.
@@ -78,6 +81,8 @@ export interface ComposeOptions {
   push?: Partial<PushServiceOptions>;
   /** Alert mail retry settings (tests shorten the waits). */
   mail?: Partial<AlertMailerOptions>;
+  /** Webhook sending settings (tests: their receiver's CA, short waits). */
+  webhooks?: Partial<WebhookOptions>;
   /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
   lookupHost?: HostLookup;
 }
@@ -129,6 +134,17 @@ export function composeServices(
     `${appUrl}${ALERTS_PAGE_PATH}`,
     log.child({ module: 'mail' }),
     options.mail,
+  );
+  // Webhooks go to any public host (not only push services), under the push endpoints' address rules.
+  const webhookChannel = new WebhookChannel(
+    db,
+    new PushEndpointGuard(
+      { allowedHosts: 'any', testOnlyHosts: config.pushEndpoints?.testOnlyHosts ?? [] },
+      options.lookupHost,
+    ),
+    `${appUrl}${ALERTS_PAGE_PATH}`,
+    log.child({ module: 'webhooks' }),
+    options.webhooks,
   );
   const events = new EventBus();
   const twoFactorPolicy = { requireForAdmins: config.requireAdminTwoFactor ?? false };
@@ -251,11 +267,12 @@ export function composeServices(
     pushEndpoints,
     outbox: new NotificationOutbox(
       db,
-      [push, alertMailer],
+      [push, alertMailer, webhookChannel],
       log.child({ module: 'notification-outbox' }),
       config.notifications,
     ),
     alertMailer,
+    webhooks: new WebhookService(db, webhookChannel),
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
     backups,
   };
@@ -285,6 +302,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [shareRoutes, '/api/v1'],
     [circleRoutes, '/api/v1'],
     [gatewayRoutes, '/api/v1'],
+    [webhookRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],

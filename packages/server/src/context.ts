@@ -41,6 +41,7 @@ import type { PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import type { PushService } from './push-delivery/push-service.ts';
 import type { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import type { SystemStatusService } from './system-status/system-status.ts';
+import type { WebhookService } from './webhooks/service.ts';
 
 /** Fastify with zod schemas as the type provider: bodies and replies are typed from the schemas. */
 export type AppInstance = FastifyInstance<
@@ -111,6 +112,7 @@ export interface AppContext {
   outbox: NotificationOutbox;
   /** Alert emails to assigned users who opted in (a channel of the outbox). */
   alertMailer: AlertMailer;
+  webhooks: WebhookService;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
   teams: TeamService;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertRecord, priorityOf, pushBrowsersResponse } from '@vitalwatch/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
+import webpush from 'web-push';
 import type { BuiltApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { enqueueNotices } from '../src/notification-outbox/repository.ts';
-import { signup, type TestUser } from './helpers.ts';
+import { createAdmin, type DbTarget, signup, type TestUser, useTestApp } from './helpers.ts';
 import { PushPeer, type Subscriber, type TlsIdentity } from './push-peer.ts';
 
 /** An alert as ingestion emits it, unique message text so deliveries can be told apart. */
@@ -86,5 +87,31 @@ export function usePushPeer(identity: TlsIdentity): () => PushPeer {
   return () => {
     if (!peer) throw new Error('push peer not started yet');
     return peer;
+  };
+}
+
+/**
+ * An app whose outbox does not run by itself (each test turns it), sending pushes to a local push
+ * service with short retry waits, and an admin to add devices.
+ */
+export function useOutboxApp(target: DbTarget, identity: TlsIdentity) {
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
+  const built = useTestApp(
+    target,
+    { vapid, ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
+    { push: { ca: identity.cert, baseDelayMs: 10, maxDelayMs: 50 } },
+  );
+  const peer = usePushPeer(identity);
+  let admin: TestUser | undefined;
+  beforeAll(async () => {
+    admin = await createAdmin(built());
+  });
+  return {
+    built,
+    peer,
+    admin: () => {
+      if (!admin) throw new Error('admin not made yet');
+      return admin;
+    },
   };
 }

@@ -36,3 +36,4 @@ export * from './schemas/share.ts';
 export * from './schemas/team.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
+export * from './schemas/webhook.ts';

@@ -20,6 +20,7 @@ import { users } from './users-schema.ts';
 export { accountLinks, loginClients } from './account-schema.ts';
 export { auditEvents } from './audit-schema.ts';
 export { deviceGateways } from './gateway-schema.ts';
+export { webhookDeliveries, webhooks } from './webhook-schema.ts';
 export { users };
 
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -387,11 +388,12 @@ export const alertEvents = pgTable(
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
     at: ts('at').notNull().defaultNow(),
-    kind: text('kind', { enum: ['notified', 'shown', 'opened', 'escalated'] }).notNull(),
+    /** `fallback`: the person was tried on `channel` because no receipt came (the fallback ladder). */
+    kind: text('kind', { enum: ['notified', 'shown', 'opened', 'escalated', 'fallback'] }).notNull(),
     /** Who was notified (kept by name: the record outlives the account). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name'),
-    channel: text('channel', { enum: ['push', 'email'] }),
+    channel: text('channel', { enum: ['push', 'email', 'sms', 'webhook'] }),
     /** Delivered (true), failed for good (false); null for escalation steps. */
     ok: boolean('ok'),
     detail: text('detail'),
@@ -412,7 +414,8 @@ export const notificationJobs = pgTable(
   {
     /** Also the message's idempotency id: a receiver drops a second message with the same id. */
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['fanout', 'push', 'email'] }).notNull(),
+    /** `fallback`: one person's fallback ladder for a high-priority alert (its next rung at `run_at`). */
+    kind: text('kind', { enum: ['fanout', 'fallback', 'push', 'email', 'sms', 'webhook'] }).notNull(),
     /** Not a foreign key: a job outlives nothing, and an alert deleted meanwhile records nothing. */
     alertId: uuid('alert_id').notNull(),
     /** 0 for the first send, n for the n-th escalation step. */

@@ -71,11 +71,20 @@ export class AlertMailer implements OutboxChannel {
     this.timeoutMs = this.options.timeoutMs;
   }
 
-  /** One mail per contact who asked for them (every contact at an escalation step), snoozes applied. */
-  async deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]> {
+  /**
+   * One mail per contact who asked for them (every contact at an escalation step, and a person the
+   * fallback ladder tries by e-mail), snoozes applied.
+   */
+  async deliveries(
+    tx: Tx,
+    alert: AlertRecord,
+    contactIds: string[],
+    step: number,
+    fallback = false,
+  ): Promise<NewDelivery[]> {
     const escalated = step > 0;
     const notified = await notifiedUsers(tx, contactIds, alert, new Date());
-    const recipients = await alertEmailRecipients(tx, [...notified], escalated);
+    const recipients = await alertEmailRecipients(tx, [...notified], escalated || fallback);
     return recipients.map((recipient) => {
       const id = randomUUID();
       const mail = alertMail(alert, recipient, this.alertsUrl, escalated);

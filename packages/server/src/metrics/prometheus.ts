@@ -88,12 +88,11 @@ export function metricsRegistry(ctx: AppContext, sockets: () => number): Registr
     register,
     'vitalwatch_notifications_total',
     'Alert notifications sent, by channel and outcome.',
-    () => [
-      [{ channel: 'push', outcome: 'ok' }, notifications.totals.push.ok],
-      [{ channel: 'push', outcome: 'failed' }, notifications.totals.push.failed],
-      [{ channel: 'email', outcome: 'ok' }, notifications.totals.email.ok],
-      [{ channel: 'email', outcome: 'failed' }, notifications.totals.email.failed],
-    ],
+    () =>
+      Object.entries(notifications.totals).flatMap(([channel, n]) => [
+        [{ channel, outcome: 'ok' }, n.ok] as const,
+        [{ channel, outcome: 'failed' }, n.failed] as const,
+      ]),
     ['channel', 'outcome'],
   );
   counterOf(

@@ -2,10 +2,12 @@ import { type AlertRecord, alertRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/index.ts';
 import type { EventBus } from '../lib/events.ts';
+import { climbLadders, startLadders } from './fallback-ladder.ts';
 import {
   claimDeliveries,
   type DeliveryKind,
   expandFanouts,
+  insertDeliveries,
   type JobRow,
   lockDueFanouts,
   type NewDelivery,
@@ -22,8 +24,17 @@ export interface OutboxChannel {
   readonly kind: DeliveryKind;
   /** Longest a send may take before it counts as failed (and is tried again). */
   readonly timeoutMs: number;
-  /** The messages of one alert at one step for these contacts (their own choices applied). */
-  deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]>;
+  /**
+   * The messages of one alert at one step for these contacts (their own choices applied);
+   * `fallback`: for a person the fallback ladder tries on this channel, whatever they opted into.
+   */
+  deliveries(
+    tx: Tx,
+    alert: AlertRecord,
+    contactIds: string[],
+    step: number,
+    fallback?: boolean,
+  ): Promise<NewDelivery[]>;
   /** Send one message (`attempt` 1 for the first try); a failure says whether and when to try again. */
   send(job: { id: string; target: string; payload: unknown; attempt: number }): Promise<SendResult>;
 }
@@ -52,7 +63,12 @@ const SETTLE_MS = 20;
  */
 export class NotificationOutbox {
   /** Final outcomes since start, by channel (for /metrics). */
-  readonly totals = { push: { ok: 0, failed: 0 }, email: { ok: 0, failed: 0 } };
+  readonly totals: Record<DeliveryKind, { ok: number; failed: number }> = {
+    push: { ok: 0, failed: 0 },
+    email: { ok: 0, failed: 0 },
+    sms: { ok: 0, failed: 0 },
+    webhook: { ok: 0, failed: 0 },
+  };
   private readonly options: OutboxOptions;
   private readonly channels: Map<DeliveryKind, OutboxChannel>;
   private timer: NodeJS.Timeout | undefined;
@@ -108,10 +124,11 @@ export class NotificationOutbox {
   /** Run one batch of due fanouts and deliveries now, sent and recorded; resolves to how many jobs it handled. */
   async runOnce(now: Date = new Date()): Promise<number> {
     const fanouts = await this.expandDueFanouts(now);
+    const rungs = await this.climbDueLadders(now);
     const sends = await this.claimAndSend(now);
     await Promise.all(sends);
     await this.flush();
-    return fanouts + sends.length;
+    return fanouts + rungs + sends.length;
   }
 
   /** Resolves once no job is queued (sent, or dead after its last try), or rejects after `timeoutMs`. */
@@ -144,7 +161,10 @@ export class NotificationOutbox {
     try {
       for (;;) {
         this.again = false;
-        const n = (await this.expandDueFanouts(new Date())) + (await this.claimAndSend(new Date())).length;
+        const n =
+          (await this.expandDueFanouts(new Date())) +
+          (await this.climbDueLadders(new Date())) +
+          (await this.claimAndSend(new Date())).length;
         handled += n;
         if (this.stopped || (n < this.options.batchSize && !this.again)) return handled;
       }
@@ -159,13 +179,15 @@ export class NotificationOutbox {
       const rows = await lockDueFanouts(tx, now, this.options.batchSize);
       if (rows.length === 0) return 0;
       const deliveries = [];
-      for (const row of rows) {
-        const alert = alertRecord.parse(row.payload);
+      const fanouts = rows.map((r) => ({
+        alert: alertRecord.parse(r.payload),
+        contactIds: r.contact_ids ?? [],
+        step: r.step,
+      }));
+      for (const { alert, contactIds, step } of fanouts) {
         for (const channel of this.channels.values()) {
-          const made = await channel.deliveries(tx, alert, row.contact_ids ?? [], row.step);
-          deliveries.push(
-            ...made.map((d) => ({ ...d, kind: channel.kind, alertId: row.alert_id, step: row.step })),
-          );
+          const made = await channel.deliveries(tx, alert, contactIds, step);
+          deliveries.push(...made.map((d) => ({ ...d, kind: channel.kind, alertId: alert._id, step })));
         }
       }
       await expandFanouts(
@@ -173,7 +195,22 @@ export class NotificationOutbox {
         rows.map((r) => r.id),
         deliveries,
       );
+      await startLadders(tx, fanouts, now);
       return rows.length;
+    });
+  }
+
+  /** Take the due rungs of fallback ladders: each queues the person's next channel, or ends. */
+  private async climbDueLadders(now: Date): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const { rungs, queued } = await climbLadders(
+        tx,
+        now,
+        this.options.batchSize,
+        async (t, kind, alert, userId) => this.channels.get(kind)?.deliveries(t, alert, [userId], 0, true),
+      );
+      await insertDeliveries(tx, queued);
+      return rungs;
     });
   }
 
@@ -202,9 +239,9 @@ export class NotificationOutbox {
 
   private settle(outcome: Settled): void {
     this.settled.push(outcome);
-    if (outcome.kind !== 'retry') {
-      const channel = outcome.job.kind === 'email' ? 'email' : 'push';
-      this.totals[channel][outcome.kind === 'sent' ? 'ok' : 'failed'] += 1;
+    const { kind } = outcome.job;
+    if (outcome.kind !== 'retry' && kind !== 'fanout' && kind !== 'fallback') {
+      this.totals[kind][outcome.kind === 'sent' ? 'ok' : 'failed'] += 1;
     }
     this.settleTimer ??= setTimeout(() => void this.flush(), SETTLE_MS);
   }
@@ -231,7 +268,8 @@ export class NotificationOutbox {
   }
 
   private async sendOne(job: JobRow): Promise<Settled> {
-    const channel = job.kind === 'fanout' ? undefined : this.channels.get(job.kind);
+    const channel =
+      job.kind === 'fanout' || job.kind === 'fallback' ? undefined : this.channels.get(job.kind);
     if (!channel || job.target === null) return { job, kind: 'dead', detail: `no ${job.kind} channel` };
     let result: SendResult;
     try {

@@ -21,11 +21,13 @@ export interface NewDelivery {
   payload: unknown;
 }
 
-export type DeliveryKind = 'push' | 'email';
+export type DeliveryKind = 'push' | 'email' | 'sms' | 'webhook';
+/** A message with the alert and step it belongs to, as inserted. */
+export type QueuedDelivery = NewDelivery & { kind: DeliveryKind; alertId: string; step: number };
 
 const jobRow = z.object({
   id: z.string(),
-  kind: z.enum(['fanout', 'push', 'email']),
+  kind: z.enum(['fanout', 'fallback', 'push', 'email', 'sms', 'webhook']),
   alert_id: z.string(),
   step: z.number().int(),
   contact_ids: z.array(z.string()).nullable(),
@@ -70,8 +72,14 @@ export const lockDueFanouts = (tx: Tx, now: Date, limit: number) =>
 export async function expandFanouts(
   tx: Tx,
   fanoutIds: string[],
-  deliveries: Array<NewDelivery & { kind: DeliveryKind; alertId: string; step: number }>,
+  deliveries: QueuedDelivery[],
 ): Promise<void> {
+  await insertDeliveries(tx, deliveries);
+  await tx.execute(sql`delete from ${notificationJobs} where id = any(${sql.param(fanoutIds)}::uuid[])`);
+}
+
+/** Queue messages, each due now. */
+export async function insertDeliveries(tx: Tx, deliveries: QueuedDelivery[]): Promise<void> {
   if (deliveries.length > 0) {
     const col = <T>(pick: (d: (typeof deliveries)[number]) => T) => sql.param(deliveries.map(pick));
     await tx.execute(
@@ -81,7 +89,6 @@ export async function expandFanouts(
           ${col((d) => d.target)}::text[], ${col((d) => JSON.stringify(d.payload))}::jsonb[])`,
     );
   }
-  await tx.execute(sql`delete from ${notificationJobs} where id = any(${sql.param(fanoutIds)}::uuid[])`);
 }
 
 /**
@@ -96,7 +103,7 @@ export const claimDeliveries = (db: Db, now: Date, leaseMs: number, limit: numbe
         attempts = j.attempts + 1
       where j.id in (
         select id from ${notificationJobs}
-        where kind <> 'fanout' and status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
+        where kind not in ('fanout', 'fallback') and status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
           and (lease_until is null or lease_until <= ${now.toISOString()}::timestamptz)
         order by run_at limit ${limit}
         for update skip locked)
@@ -149,11 +156,11 @@ export async function settleDeliveries(tx: Tx, settled: Settled[], now: Date): P
   );
 }
 
-/** Jobs still to run (fanouts and deliveries, due or waiting for a retry). */
+/** Jobs still to run (fanouts and deliveries, due or waiting for a retry); fallback ladders wait for time, not work. */
 export async function queuedJobs(db: Db): Promise<number> {
   const [row] = await rawRows(
     db,
-    sql`select count(*)::int as n from ${notificationJobs} where status = 'queued'`,
+    sql`select count(*)::int as n from ${notificationJobs} where status = 'queued' and kind <> 'fallback'`,
     z.object({ n: z.number().int() }),
   );
   return row?.n ?? 0;

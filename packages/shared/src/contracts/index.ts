@@ -8,6 +8,7 @@ import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
+import { webhookContracts } from './webhook.ts';
 
 /** Every endpoint that has a contract, by module: what the server registers and the web calls. */
 export const contracts = {
@@ -22,4 +23,5 @@ export const contracts = {
   alert: alertContracts,
   circle: circleContracts,
   gateway: gatewayContracts,
+  webhook: webhookContracts,
 };

@@ -68,6 +68,11 @@ export interface EscalationSettings {
   repeatForMinutes: number;
   /** From this long after the raise, backup contacts get it too. */
   backupAfterMinutes: number;
+  /**
+   * A primary contact none of whose browsers reported the push (shown, opened) nor acknowledged
+   * within this long is tried on their next channel (SMS, e-mail, webhooks), each this long apart.
+   */
+  fallbackAfterSeconds: number;
 }
 
 export interface AlarmSettings {
@@ -129,7 +134,16 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     },
     BATTERY: { limit: 20, critical: null, delaySeconds: 0, clearMargin: 5, clearSeconds: 0 },
   },
-  escalation: { repeatEveryMinutes: 2, repeatForMinutes: 30, backupAfterMinutes: 5 },
+  // Fallback after 60 s (issue 30's default): a high-urgency Web Push reaches an awake phone in
+  // seconds, so a minute of silence means the push did not reach the person; it is half the first
+  // repeat (2 min) and a fifth of the backup step (5 min), so the person is tried on another
+  // channel before the repeat and long before anyone else is called.
+  escalation: {
+    repeatEveryMinutes: 2,
+    repeatForMinutes: 30,
+    backupAfterMinutes: 5,
+    fallbackAfterSeconds: 60,
+  },
 };
 
 interface Bounds {
@@ -193,6 +207,7 @@ export const ESCALATION_BOUNDS: Record<keyof EscalationSettings, Bounds> = {
   repeatEveryMinutes: { min: 1, max: 10 },
   repeatForMinutes: { min: 5, max: 120 },
   backupAfterMinutes: { min: 1, max: 60 },
+  fallbackAfterSeconds: { min: 15, max: 600 },
 };
 
 /** The value is out of range (strictly beyond the limit: the spec's bounds are normal). */

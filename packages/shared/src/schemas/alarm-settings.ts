@@ -85,6 +85,9 @@ const escalation = z
     backupAfterMinutes: bounded('Backup after', ESCALATION_BOUNDS.backupAfterMinutes).int(
       'Backup after must be whole minutes',
     ),
+    fallbackAfterSeconds: bounded('Next channel after', ESCALATION_BOUNDS.fallbackAfterSeconds).int(
+      'Next channel after must be whole seconds',
+    ),
   })
   .strict()
   .refine((e) => e.backupAfterMinutes <= e.repeatForMinutes, {

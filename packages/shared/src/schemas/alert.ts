@@ -194,9 +194,18 @@ export const alertTimelineEntry = z.object({
   id: z.string(),
   at: z.string(),
   /** shown / opened: a browser's receipt for a push notification (service worker, then the click). */
-  kind: z.enum(['raised', 'notified', 'shown', 'opened', 'escalated', 'acknowledged', 'resolved']),
+  kind: z.enum([
+    'raised',
+    'notified',
+    'shown',
+    'opened',
+    'escalated',
+    'fallback',
+    'acknowledged',
+    'resolved',
+  ]),
   by: z.string().nullable(),
-  channel: z.enum(['push', 'email']).nullable(),
+  channel: z.enum(['push', 'email', 'sms', 'webhook']).nullable(),
   /** For a notification: delivered (true) or failed for good (false). */
   ok: z.boolean().nullable(),
   detail: z.string().nullable(),

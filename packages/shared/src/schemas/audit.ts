@@ -80,6 +80,7 @@ const DETAIL_NAMES: Record<string, string> = {
   repeatEveryMinutes: 'Repeat every (min)',
   repeatForMinutes: 'Repeat for (min)',
   backupAfterMinutes: 'Backup contacts after (min)',
+  fallbackAfterSeconds: 'Next channel after (s)',
 };
 const isAlarmType = (name: string | undefined): name is VitalAlarmType =>
   (VITAL_ALARM_TYPES as readonly (string | undefined)[]).includes(name);

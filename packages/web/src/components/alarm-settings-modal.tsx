@@ -24,13 +24,35 @@ import { FormError } from './form-error.tsx';
 import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
 
-const ESCALATION_FIELDS: { key: keyof EscalationSettings; label: string; meaning: string }[] = [
-  { key: 'repeatEveryMinutes', label: 'Repeat every', meaning: 'how often the alert is sent again' },
-  { key: 'repeatForMinutes', label: 'Repeat for', meaning: 'how long it keeps being sent again' },
+const ESCALATION_FIELDS: {
+  key: keyof EscalationSettings;
+  label: string;
+  meaning: string;
+  unit: 'minutes' | 'seconds';
+}[] = [
+  {
+    key: 'repeatEveryMinutes',
+    label: 'Repeat every',
+    meaning: 'how often the alert is sent again',
+    unit: 'minutes',
+  },
+  {
+    key: 'repeatForMinutes',
+    label: 'Repeat for',
+    meaning: 'how long it keeps being sent again',
+    unit: 'minutes',
+  },
   {
     key: 'backupAfterMinutes',
     label: 'Backup contacts after',
     meaning: 'when the backup contacts are told as well',
+    unit: 'minutes',
+  },
+  {
+    key: 'fallbackAfterSeconds',
+    label: 'Next channel after',
+    meaning: 'a contact whose devices did not show the alert is tried by SMS, e-mail, webhook',
+    unit: 'seconds',
   },
 ];
 
@@ -182,8 +204,8 @@ export function AlarmSettingsModal({ device, onClose }: AlarmSettingsModalProps)
                 </span>
                 <NumberField
                   path={`escalation.${f.key}`}
-                  label={`${f.label} (minutes)`}
-                  unit="min"
+                  label={`${f.label} (${f.unit})`}
+                  unit={f.unit === 'minutes' ? 'min' : 's'}
                   value={draft.escalation[f.key]}
                   bounds={ESCALATION_BOUNDS[f.key]}
                   error={errors[`escalation.${f.key}`]}

@@ -5,7 +5,12 @@ import { formatDateTimeSeconds } from '@/lib/format-date.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { useAlertTimelineQuery } from '../api/get-alert-timeline.ts';
 
-const CHANNEL: Record<'push' | 'email', string> = { push: 'push notification', email: 'e-mail' };
+const CHANNEL: Record<NonNullable<AlertTimelineEntry['channel']>, string> = {
+  push: 'push notification',
+  email: 'e-mail',
+  sms: 'SMS',
+  webhook: 'webhook',
+};
 
 /** One line of the timeline in words. */
 function describe(e: AlertTimelineEntry): string {
@@ -23,6 +28,8 @@ function describe(e: AlertTimelineEntry): string {
       return `push notification opened by ${who}`;
     case 'escalated':
       return `Escalated: ${e.detail ?? ''}`;
+    case 'fallback':
+      return `${who} tried by ${e.channel ? CHANNEL[e.channel] : 'another channel'}: ${e.detail ?? ''}`;
     case 'acknowledged':
       return `Acknowledged by ${who}${e.detail ? `: “${e.detail}”` : ''}`;
     case 'resolved':

@@ -14,6 +14,7 @@ import { SessionsSection } from './sessions-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { UnitsSection } from './units-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
 /** Profile settings (/dashboard/profile). */
@@ -35,6 +36,7 @@ export function ProfilePage() {
             <QuietHoursSection user={user} />
             <SnoozesSection />
             <ConnectedBrowsersSection />
+            <WebhooksSection />
             <SessionsSection />
             <YourDataSection user={user} />
             <CloseAccountSection user={user} />

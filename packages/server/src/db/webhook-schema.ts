@@ -1,0 +1,44 @@
+import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+
+/**
+ * A person's webhooks (migration 0020): where each alert of theirs is POSTed, in which format, and
+ * the secret it is signed with (shown once, when made). The owner's foreign key is in the SQL.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    url: text('url').notNull(),
+    format: text('format', { enum: ['json', 'slack', 'teams', 'ntfy', 'pagerduty'] })
+      .notNull()
+      .default('json'),
+    secret: text('secret').notNull(),
+    /** PagerDuty only: the integration's routing key, sent in the body. */
+    routingKey: text('routing_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/** Every try of every webhook message: what was sent and what came back (the delivery log, and replay's source). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    webhookId: uuid('webhook_id').notNull(),
+    /** The message's idempotency id (`webhook-id`): the same on every try and on a replay. */
+    messageId: uuid('message_id').notNull(),
+    alertId: uuid('alert_id'),
+    at: ts('at').notNull().defaultNow(),
+    attempt: integer('attempt').notNull(),
+    /** The HTTP status, or null when no answer came (refused, timed out). */
+    status: integer('status'),
+    ok: boolean('ok').notNull(),
+    /** The start of the answer's body, or what went wrong. */
+    response: text('response'),
+    body: text('body').notNull(),
+  },
+  (t) => [index('webhook_deliveries_hook_idx').on(t.webhookId, t.at)],
+);

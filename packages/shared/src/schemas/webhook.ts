@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+/** Receivers a webhook can speak to: VitalWatch's own JSON, or a ready-made format. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams', 'ntfy', 'pagerduty'] as const;
+export const WEBHOOK_FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
+  json: 'JSON (signed)',
+  slack: 'Slack incoming webhook',
+  teams: 'Microsoft Teams incoming webhook',
+  ntfy: 'ntfy',
+  pagerduty: 'PagerDuty Events API v2',
+};
+/** Webhooks one person may have. */
+export const WEBHOOKS_PER_USER = 10;
+
+export const WEBHOOK_MESSAGES = {
+  created: 'Webhook added. Copy its signing secret now: it is not shown again',
+  listed: 'Webhooks fetched',
+  deleted: 'Webhook deleted',
+  tested: 'Test alert sent',
+  log: 'Webhook deliveries fetched',
+  replayed: 'Delivery queued again',
+  tooMany: `At most ${WEBHOOKS_PER_USER} webhooks per person`,
+  routingKeyNeeded: 'A PagerDuty webhook needs the integration’s routing key',
+} as const;
+
+export const createWebhookBody = z
+  .object({
+    url: z.string().url('url must be a URL').max(2000),
+    format: z.enum(WEBHOOK_FORMATS, { error: `format must be one of ${WEBHOOK_FORMATS.join(', ')}` }),
+    routingKey: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict();
+
+export const webhookRecord = z.object({
+  _id: z.string(),
+  url: z.string(),
+  format: z.enum(WEBHOOK_FORMATS),
+  createdAt: z.string(),
+  /** The newest try: when, and whether it arrived. */
+  lastDelivery: z.object({ at: z.string(), ok: z.boolean(), status: z.number().nullable() }).nullable(),
+});
+export type WebhookRecord = z.infer<typeof webhookRecord>;
+
+export const webhookDelivery = z.object({
+  _id: z.string(),
+  messageId: z.string(),
+  alertId: z.string().nullable(),
+  at: z.string(),
+  attempt: z.number().int(),
+  status: z.number().nullable(),
+  ok: z.boolean(),
+  response: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookIdParams = z.object({ id: z.string().uuid() });
+export const createWebhookResponse = envelope(z.object({ webhook: webhookRecord, secret: z.string() }));
+export const webhooksResponse = envelope(z.object({ webhooks: z.array(webhookRecord) }));
+export const webhookTestResponse = envelope(
+  z.object({ ok: z.boolean(), status: z.number().nullable(), response: z.string() }),
+);
+export const webhookLogResponse = envelope(z.object({ deliveries: z.array(webhookDelivery) }));
