@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { dbTargets, type TestUser } from './helpers.ts';
+import { dbTargets, type TestUser, verifyEmail } from './helpers.ts';
 import { useOutboxApp, userWithBrowsers } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
 
@@ -31,6 +31,8 @@ describe.each(dbTargets())('the fallback ladder on $name', (target) => {
     const browser = peer().subscriber();
     const delivered = peer().delivered(browser.endpoint);
     const carer = await userWithBrowsers(built(), browser);
+    // The e-mail rung writes only to a proved address.
+    await verifyEmail(built(), carer);
     const device = await createDevice(built(), adminOf(), { users: [carer.user._id] });
     if (alarmSettings) {
       await built().ctx.db.execute(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isTransientMailError } from '../src/mail/alert-mailer.ts';
 import { outboxDir } from '../src/mail/mailer.ts';
-import { dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { dbTargets, signup, type TestUser, useTestApp, verifyEmail } from './helpers.ts';
 import { alertRecord, queueAlerts } from './push-fixtures.ts';
 
 /** Enough of RFC 2045 quoted-printable for ASCII bodies: soft line breaks and =XX escapes. */
@@ -32,9 +32,7 @@ describe.each(dbTargets())('alert emails on $name', (target) => {
   };
   /** Opts in, with a verified address (alert e-mails go only to one). */
   const optIn = async (user: TestUser) => {
-    await built().ctx.db.execute(
-      sql`update users set email_verified_at = now() where id = ${user.user._id}::uuid`,
-    );
+    await verifyEmail(built(), user);
     const res = await built().app.inject({
       method: 'POST',
       url: '/api/v1/user/alert-emails',
