@@ -48,8 +48,7 @@ function before(cursor: string) {
   return sql`(at, id) < (${new Date(Number(ms)).toISOString()}::timestamptz, ${id}::bigint)`;
 }
 
-/** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
-export async function listAuditEvents(tx: Tx, q: AuditQuery) {
+function auditFilters(q: AuditQuery): SQL[] {
   const where: SQL[] = [];
   if (q.action) where.push(sql`action = ${q.action}`);
   if (q.outcome) where.push(sql`outcome = ${q.outcome}`);
@@ -57,6 +56,24 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
   if (q.targetId) where.push(sql`target_id = ${q.targetId}`);
   if (q.from) where.push(sql`at >= ${q.from}::timestamptz`);
   if (q.to) where.push(sql`at <= ${q.to}::timestamptz`);
+  return where;
+}
+
+const whereAll = (where: SQL[]) => (where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
+/** Entries matching the filters, all pages together. */
+export async function countAuditEvents(tx: Tx, q: AuditQuery): Promise<number> {
+  const [row] = await rawRows(
+    tx,
+    sql`select count(*)::int8 as n from ${auditEvents} ${whereAll(auditFilters(q))}`,
+    z.object({ n: z.coerce.number() }),
+  );
+  return row?.n ?? 0;
+}
+
+/** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
+export async function listAuditEvents(tx: Tx, q: AuditQuery) {
+  const where = auditFilters(q);
   if (q.before) where.push(before(q.before));
   return rawRows(
     tx,
@@ -67,7 +84,7 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
           when 'team' then (select t.name from ${teams} t where t.id::text = target_id)
         end as target_name
       from ${auditEvents}
-      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      ${whereAll(where)}
       order by at desc, id desc limit ${q.limit + 1}`,
     entryRow,
   );
