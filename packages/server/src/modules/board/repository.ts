@@ -75,13 +75,12 @@ const sparkRow = z.object({
   device_seq: z.number(),
   slot: z.number(),
   heart_rate: z.number().nullable(),
-  spo2: z.number().nullable(),
 });
 export type SparkRow = z.infer<typeof sparkRow>;
 
 const SLOT_SECONDS = (BOARD_SPARK_MINUTES * 60) / BOARD_SPARK_BUCKETS;
 
-/** Mean heart rate and SpO2 of each device per sparkline slot (0 oldest) over the hour before `at`. */
+/** Mean heart rate of each device per sparkline slot (0 oldest) over the hour before `at`. */
 export const lastHourSlots = (tx: Tx, seqs: number[], at: Date) =>
   seqs.length === 0
     ? Promise.resolve([])
@@ -89,8 +88,7 @@ export const lastHourSlots = (tx: Tx, seqs: number[], at: Date) =>
         tx,
         sql`select m.device_seq,
             floor(extract(epoch from (m.bucket - ${at.toISOString()}::timestamptz)) / ${SLOT_SECONDS})::int + ${BOARD_SPARK_BUCKETS} as slot,
-            (sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0))::float8 as heart_rate,
-            (sum(m.spo2_sum) / nullif(sum(m.spo2_count), 0))::float8 as spo2
+            (sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0))::float8 as heart_rate
           from unnest(${sql.param(seqs)}::int[]) as s(seq)
           join ${healthRollupsMinute} m on m.device_seq = s.seq
           -- A join, not "= any(array)": a bound array is searched linearly for every row.
