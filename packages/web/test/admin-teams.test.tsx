@@ -62,6 +62,6 @@ describe('teams screen', () => {
     });
     renderWithApp(<TeamsPage />, '/admin-dashboard/teams');
     expect(await screen.findByText('No teams yet')).toBeInTheDocument();
-    expect(screen.getByText(/^First step: New Team \(top right\)\./)).toBeInTheDocument();
+    expect(screen.getByText(/^First step: New Team\. Name it/)).toBeInTheDocument();
   });
 });

@@ -93,7 +93,7 @@ export function TeamsPage() {
         <EmptyState
           icon={<UsersIcon className="size-10" />}
           title="No teams yet"
-          hint="First step: New Team (top right). Name it, e.g. “Ward B – nights”, then pick its devices and its carers: each carer of the team then sees all its devices on their board."
+          hint="First step: New Team. Name it, e.g. “Ward B – nights”, then pick its devices and its carers: each carer of the team then sees all its devices on their board."
         />
       )}
       {state.status === 'ready' && state.data.length > 0 && (
