@@ -5,6 +5,7 @@ import { visibleDeviceIds } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import {
+  deviceNicknames,
   devices,
   deviceUsers,
   healthRecords,
@@ -34,12 +35,13 @@ export type BoardDeviceRow = z.infer<typeof deviceRow>;
 export const listVisibleDevices = (tx: Tx, userId: string) =>
   rawRows(
     tx,
-    sql`select d.id::text, d.seq, coalesce(du.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
+    sql`select d.id::text, d.seq, coalesce(du.nickname, dn.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
         array(select td.team_id::text from ${teamDevices} td
           join ${teamUsers} tu on tu.team_id = td.team_id and tu.user_id = ${userId}::uuid
           where td.device_id = d.id order by td.team_id) as team_ids
       from ${devices} d
       left join ${deviceUsers} du on du.device_id = d.id and du.user_id = ${userId}::uuid
+      left join ${deviceNicknames} dn on dn.device_id = d.id and dn.user_id = ${userId}::uuid
       where d.id in ${visibleDeviceIds(userId)}
       order by d.id`,
     deviceRow,
