@@ -61,10 +61,17 @@ try {
   const target = await createDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory', poolSize: 2 });
   peak = 0;
   const started = Date.now();
+  let shown = 0;
   const verification = await moveDatabase(source, target, (p) => {
-    if (p.rows % 100_000 < 5000)
-      progress(`moving: ${p.rows} of ${p.totalRows} rows, ${seconds(Date.now() - started)}`);
+    if (Date.now() - shown < 2000) return;
+    shown = Date.now();
+    const rate = Math.round(p.rows / ((Date.now() - started) / 1000));
+    progress(
+      `moving: ${p.rows} of ${p.totalRows} rows (${p.table}), ${rate} rows/s, RSS ${mib(process.memoryUsage().rss)}, ${seconds(Date.now() - started)}`,
+    );
   });
+  endProgress();
+  progress(`moved; verifying (counts and sampled checksums), ${seconds(Date.now() - started)}`);
   const ms = Date.now() - started;
   endProgress();
   const records = verification.find((v) => v.table === 'health_records');

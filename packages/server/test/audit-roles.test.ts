@@ -1,53 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { TimePartitions } from '../src/db/partitions.ts';
 import { sqlState } from '../src/db/sql-state.ts';
+import { readmeRoles, run } from './audit-role-setup.ts';
 import { createAdmin, createScratchDatabase, signup, testConfig } from './helpers.ts';
 import { TestDns } from './test-dns.ts';
 
 const url = process.env.TEST_DATABASE_URL;
-const suffix = randomBytes(4).toString('hex');
-const roles = { server: `vw_server_${suffix}`, audit: `vw_audit_${suffix}` };
-const named = (text: string, database: string) =>
-  text
-    .replaceAll('vitalwatch_server', roles.server)
-    .replaceAll('vitalwatch_audit', roles.audit)
-    .replaceAll('DATABASE vitalwatch ', `DATABASE ${database} `);
-
-/** The README's statements to run before the first start (the psql `\c` and `CREATE DATABASE` are the scratch database's). */
-function readmeRoleSetup(database: string): { cluster: string[]; database: string[] } {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').split('\n');
-  const first = readme.findIndex((line) => line.includes('CREATE ROLE vitalwatch_server'));
-  const block: string[] = [];
-  for (let i = first; readme[i]?.startsWith('    '); i++) block.push(readme[i]!.trim());
-  const statements = block.filter((s) => !s.startsWith('\\c') && !s.startsWith('CREATE DATABASE'));
-  return {
-    cluster: statements.filter((s) => s.startsWith('CREATE ROLE')).map((s) => named(s, database)),
-    database: statements.filter((s) => !s.startsWith('CREATE ROLE')).map((s) => named(s, database)),
-  };
-}
-
-async function run(connectionString: string, statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A connection to `database` as one of the roles, with its password from the README. */
-const as = (role: string, database: string) => {
-  const u = new URL(database);
-  u.username = role;
-  u.password = role === roles.server ? 'change-me' : 'change-me-too';
-  return u.toString();
-};
+const readme = readmeRoles();
+const { roles, as } = readme;
 
 describe.skipIf(!url)('the audit log under the README database roles (PostgreSQL)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -62,22 +25,21 @@ describe.skipIf(!url)('the audit log under the README database roles (PostgreSQL
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(url!);
-    const setup = readmeRoleSetup(scratch.name);
+    const setup = readme.setup(scratch.name);
     expect(setup.cluster).toHaveLength(2);
     expect(setup.database).toHaveLength(2);
     await run(url!, setup.cluster);
     await run(scratch.url, setup.database);
     // The first start makes the tables; then the audit log is given away, and the server starts again.
     await (await start()).app.close();
-    const script = readFileSync(new URL('../src/db/audit-owner.sql', import.meta.url), 'utf8');
-    await run(scratch.url, [named(script, scratch.name)]);
+    await run(scratch.url, [readme.ownerScript(scratch.name)]);
     built = await start();
   });
 
   afterAll(async () => {
     await built?.app.close();
     await scratch?.drop();
-    await run(url!, [`DROP ROLE IF EXISTS ${roles.server}`, `DROP ROLE IF EXISTS ${roles.audit}`]);
+    await readme.drop(url!);
   });
 
   /** The SQLSTATE and message a statement is refused with, or 'done'. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isTransientMailError } from '../src/mail/alert-mailer.ts';
 import { outboxDir } from '../src/mail/mailer.ts';

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
 import { adminPhase } from './bench/admin.ts';
+import { boardPhase } from './bench/board.ts';
 import { exportPhase } from './bench/export.ts';
 import { historyPhase } from './bench/history.ts';
 import {
@@ -69,6 +70,8 @@ const HELP = `Usage: npm run bench -- [options]
   --phases admin        (PostgreSQL only) seeds 30,000 devices with readings and 10,000 users, then
                         p50 / p99 on 10 connections and bytes per page of the admin's paged lists
                         (GET /admin/devices, /admin/users, searches, filters, the fleet summary)
+  --phases board        (PostgreSQL only) seeds 1,000 devices with an hour each for one user, then
+                        p50 / p99 on 20 connections and the bytes (JSON, gzipped) of the board snapshot
   --reads-readings N    readings stored for the reads phase (default 10,000,000)
   --connections N       connections of the reads phase (default 20)
   --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
@@ -95,7 +98,18 @@ const options = z.object({
         .split(',')
         .map((p) =>
           z
-            .enum(['raw', 'mqtt', 'http', 'latency', 'http-latency', 'history', 'export', 'reads', 'admin'])
+            .enum([
+              'raw',
+              'mqtt',
+              'http',
+              'latency',
+              'http-latency',
+              'history',
+              'export',
+              'reads',
+              'admin',
+              'board',
+            ])
             .parse(p.trim()),
         ),
     ),
@@ -367,6 +381,18 @@ async function benchDatabase(
           users: 10_000,
           connections: 10,
           requests: 1_000,
+        });
+    }
+    if (run('board')) {
+      if (!scratch) log('  board: PostgreSQL only (seeded from outside); skipped');
+      else
+        await boardPhase({
+          serverUrl: server.url,
+          databaseUrl: scratch.url,
+          adminToken: (await api.login(admin.username, admin.password)).accessToken,
+          devices: 1_000,
+          connections: 20,
+          requests: 500,
         });
     }
     if (run('reads')) {

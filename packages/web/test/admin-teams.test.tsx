@@ -53,4 +53,15 @@ describe('teams screen', () => {
       { name: 'Ward B – nights', deviceIds: [band._id], members: [{ userId: ada._id, role: 'primary' }] },
     ]);
   });
+
+  it('with no team yet, says what to do first', async () => {
+    routeFetch({
+      '/admin/all-devices': () => ok({ devices: [band] }),
+      '/admin/all-users': () => ok({ users: [ada] }),
+      '/admin/teams': () => ok({ teams: [] }),
+    });
+    renderWithApp(<TeamsPage />, '/admin-dashboard/teams');
+    expect(await screen.findByText('No teams yet')).toBeInTheDocument();
+    expect(screen.getByText(/^First step: New Team\. Name it/)).toBeInTheDocument();
+  });
 });

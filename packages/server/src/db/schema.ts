@@ -192,6 +192,21 @@ export const deviceUsers = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
 );
 
+/** A user's own name for a device seen through a care team only (an assignment keeps it in device_users). */
+export const deviceNicknames = pgTable(
+  'device_nicknames',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] })],
+);
+
 /** A care team: its users see every device of the team, as if each were assigned to them. */
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -7,7 +7,14 @@ import { isMissing } from './vitals.ts';
  * board and the wall display order tiles the same way.
  */
 
-/** A reading older than this is stale (never shown as normal); older than 15 minutes the device is offline. */
+/**
+ * A reading older than this is stale (never shown as normal); older than 15 minutes the device is
+ * offline. Source: ISO 80601-2-61 (pulse oximeter equipment) has a monitor show, as a technical
+ * alarm condition, SpO2 and pulse values that are no longer being updated (its "data update
+ * period", 30 s). A wearable does not stream like a bedside probe: it sends a reading every 5 s
+ * (the simulator's default) up to 60 s, and the network can hold it back, so the board allows two
+ * 60-second reports to go missing, 2 minutes, before it stops showing a value as current.
+ */
 export const BOARD_STALE_AFTER_MS = 2 * 60_000;
 /** Battery at or under this is low (the spec's battery range starts at 20 %). */
 export const BOARD_LOW_BATTERY = 20;

@@ -152,6 +152,8 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditPage = z.object({
   entries: z.array(auditEntry),
+  /** Entries matching the filters, all pages together: on the first page only (null on the others). */
+  total: z.number().int().nullable(),
   /** Pass as `before` for the next (older) page; null when there is none. */
   nextBefore: z.string().nullable(),
 });

@@ -11,6 +11,8 @@ export const BACKUP_PASSPHRASE_MIN = 12;
 export const BACKUP_MESSAGES = {
   passphraseTooShort: `The passphrase must be at least ${BACKUP_PASSPHRASE_MIN} characters`,
   passphraseTooLong: 'The passphrase is too long',
+  downloadFailed: 'The backup could not be downloaded',
+  downloaded: 'Backup downloaded',
 } as const;
 
 /** The header with which `npm run backup` proves it runs beside the server (the token in DATA_DIR). */

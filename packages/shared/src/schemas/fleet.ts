@@ -56,13 +56,15 @@ const limitField = z.coerce.number().int().min(1).max(FLEET_PAGE_MAX).default(FL
 
 /** `GET /api/v1/admin/devices`: one page of the fleet. */
 export const fleetDeviceQuery = z.object({
-  /** Part of the device's name (any case), or the start of its activation code. */
+  /** Part of the device's name (any case), the start of its activation code, or part of an assigned user's name, username or e-mail. */
   q: searchField,
   status: z.enum(DEVICE_STATUSES).optional(),
   validity: z.enum(['valid', 'invalid']).optional(),
   assignment: z.enum(['assigned', 'unassigned']).optional(),
   /** `low`: a last known battery below LOW_BATTERY_PERCENT. */
   battery: z.enum(['low']).optional(),
+  /** Devices of this care team. */
+  team: z.uuid().optional(),
   sort: z.enum(DEVICE_SORTS).default('created'),
   dir: z.enum(SORT_DIRECTIONS).default('desc'),
   /** A page's `nextCursor`: the page after it, in the same sort. */
@@ -86,8 +88,11 @@ export type FleetDevice = z.infer<typeof fleetDevice>;
 
 export const fleetDevicePage = z.object({
   devices: z.array(fleetDevice),
-  /** Devices matching the search and filters, all pages together. */
-  total: z.number().int(),
+  /**
+   * Devices matching the search and filters, all pages together: on the first page only (null on
+   * the others, whose count would cost more than the page itself).
+   */
+  total: z.number().int().nullable(),
   /** Pass as `after` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
 });
@@ -99,6 +104,8 @@ export const fleetUserQuery = z.object({
   /** Part of the full name, username or e-mail (any case); a role's name also matches that role. */
   q: searchField,
   role: roleSchema.optional(),
+  /** Members of this care team. */
+  team: z.uuid().optional(),
   sort: z.enum(USER_SORTS).default('created'),
   dir: z.enum(SORT_DIRECTIONS).default('asc'),
   after: cursorField,
@@ -110,8 +117,8 @@ export type FleetUserParams = Omit<z.input<typeof fleetUserQuery>, 'limit'> & { 
 
 export const fleetUserPage = z.object({
   users: z.array(adminUser),
-  /** Users matching the search, all pages together ('{n} users found'). */
-  total: z.number().int(),
+  /** Users matching the search, all pages together ('{n} users found'): on the first page only. */
+  total: z.number().int().nullable(),
   nextCursor: z.string().nullable(),
 });
 export type FleetUserPage = z.infer<typeof fleetUserPage>;

@@ -59,7 +59,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** `requests` GETs of `path` on `connections` at once: p50, p99 and the bytes of one answer. */
-async function measure(o: AdminBenchOptions, path: string) {
+export async function measure(
+  o: Pick<AdminBenchOptions, 'serverUrl' | 'adminToken' | 'connections' | 'requests'>,
+  path: string,
+) {
   const times: number[] = [];
   let bytes = 0;
   let next = 0;
@@ -99,8 +102,17 @@ export async function adminPhase(o: AdminBenchOptions): Promise<void> {
     ['user search "person 77"', '/api/v1/admin/users?q=person%2077'],
     ['fleet summary', '/api/v1/admin/fleet-summary'],
   ] as const;
+  // The page after the first: no whole-match count (that comes with the first page only).
+  const first = await fetch(new URL('/api/v1/admin/devices', o.serverUrl), {
+    headers: { authorization: `Bearer ${o.adminToken}` },
+  });
+  const cursor = ((await first.json()) as { data: { nextCursor: string } }).data.nextCursor;
+  const later = [
+    ['device list, second page', `/api/v1/admin/devices?after=${encodeURIComponent(cursor)}`],
+    ['device search by user "benchperson77"', '/api/v1/admin/devices?q=benchperson77'],
+  ] as const;
   log(`  admin: ${fmt(o.requests)} requests per list on ${o.connections} connections`);
-  for (const [label, path] of lists) {
+  for (const [label, path] of [...lists, ...later]) {
     await measure({ ...o, requests: Math.min(50, o.requests) }, path);
     const { p50, p99, bytes } = await measure(o, path);
     const ok = p99 <= P99_TARGET_MS && bytes <= PAGE_TARGET_BYTES;

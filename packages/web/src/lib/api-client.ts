@@ -38,18 +38,26 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 }
 
 /**
- * A file from a GET (an export), with the signed-in user's token (refreshed once like
- * `apiRequest`) or none (`auth: 'none'`, a share link): its bytes and the name the server gave
- * it. A refusal is an `ApiError`.
+ * A file from a GET (an export) or a POST with a JSON body (the admin's backup), with the
+ * signed-in user's token (refreshed once like `apiRequest`) or none (`auth: 'none'`, a share
+ * link): its bytes and the name the server gave it. `onProgress` hears the bytes received so far.
+ * A refusal is an `ApiError`.
  */
 export async function downloadFile(
   path: string,
   auth: 'user' | 'none' = 'user',
+  options: { body?: unknown; onProgress?: (bytes: number) => void } = {},
 ): Promise<{ blob: Blob; filename: string }> {
   const token = await tokenFor(auth);
+  const post = options.body !== undefined;
   const get = (bearer: string | null) =>
     fetch(`${API_BASE}${path}`, {
-      headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+      method: post ? 'POST' : 'GET',
+      headers: {
+        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+        ...(post ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: post ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
     }).catch(() => {
       throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.');
@@ -61,7 +69,28 @@ export async function downloadFile(
   }
   if (!response.ok) throw errorFrom(response.status, await response.json().catch(() => undefined));
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  return { blob: await response.blob(), filename: filename ?? 'vitalwatch-export' };
+  const blob = options.onProgress ? await counted(response, options.onProgress) : await response.blob();
+  return { blob, filename: filename ?? 'vitalwatch-export' };
+}
+
+/** The body read chunk by chunk, telling the bytes so far; a stream that breaks is a network error. */
+async function counted(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      bytes += value.length;
+      onProgress(bytes);
+    }
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'The download was cut off before it finished.');
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? undefined });
 }
 
 async function tokenFor(auth: AuthMode): Promise<string | null> {

@@ -56,8 +56,7 @@ const shownActorName = sql.raw(`case when e.actor_id is not null and exists (
     select 1 from audit_events c where c.actor_id = e.actor_id and c.action = 'account-close')
   then null else e.actor_name end`);
 
-/** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
-export async function listAuditEvents(tx: Tx, q: AuditQuery) {
+function auditFilters(q: AuditQuery): SQL[] {
   const where: SQL[] = [];
   if (q.action) where.push(sql`action = ${q.action}`);
   if (q.outcome) where.push(sql`outcome = ${q.outcome}`);
@@ -65,6 +64,24 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
   if (q.targetId) where.push(sql`target_id = ${q.targetId}`);
   if (q.from) where.push(sql`at >= ${q.from}::timestamptz`);
   if (q.to) where.push(sql`at <= ${q.to}::timestamptz`);
+  return where;
+}
+
+const whereAll = (where: SQL[]) => (where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
+/** Entries matching the filters, all pages together. */
+export async function countAuditEvents(tx: Tx, q: AuditQuery): Promise<number> {
+  const [row] = await rawRows(
+    tx,
+    sql`select count(*)::int8 as n from ${auditEvents} e ${whereAll(auditFilters(q))}`,
+    z.object({ n: z.coerce.number() }),
+  );
+  return row?.n ?? 0;
+}
+
+/** Newest first, `limit + 1` rows so the caller knows whether an older page exists. */
+export async function listAuditEvents(tx: Tx, q: AuditQuery) {
+  const where = auditFilters(q);
   if (q.before) where.push(before(q.before));
   return rawRows(
     tx,
@@ -75,7 +92,7 @@ export async function listAuditEvents(tx: Tx, q: AuditQuery) {
           when 'team' then (select t.name from ${teams} t where t.id::text = target_id)
         end as target_name
       from ${auditEvents} e
-      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      ${whereAll(where)}
       order by at desc, id desc limit ${q.limit + 1}`,
     entryRow,
   );

@@ -3,7 +3,13 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
 import { DomainError, type ErrorCode } from '../../errors.ts';
-import { cursorOf, insertAuditEvent, listAuditEvents, type NewAuditEvent } from './repository.ts';
+import {
+  countAuditEvents,
+  cursorOf,
+  insertAuditEvent,
+  listAuditEvents,
+  type NewAuditEvent,
+} from './repository.ts';
 
 /** What a route knows of an action; who and from where come from the request. */
 export type AuditFact = Omit<NewAuditEvent, 'ip' | 'actorId' | 'outcome'> & {
@@ -80,7 +86,11 @@ export class AuditLog {
   };
 
   async list(query: AuditQuery): Promise<AuditPage> {
-    const rows = await listAuditEvents(this.db, query);
+    // The whole match is counted for the first page only: later pages would pay for it again.
+    const [rows, total] = await Promise.all([
+      listAuditEvents(this.db, query),
+      query.before ? null : countAuditEvents(this.db, query),
+    ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -99,6 +109,7 @@ export class AuditLog {
           detail: r.detail,
         }),
       ),
+      total,
       nextBefore: rows.length > query.limit && last ? cursorOf(last) : null,
     };
   }

@@ -5,6 +5,7 @@ import { visibleDeviceIds } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import {
+  deviceNicknames,
   devices,
   deviceUsers,
   healthRecords,
@@ -34,12 +35,13 @@ export type BoardDeviceRow = z.infer<typeof deviceRow>;
 export const listVisibleDevices = (tx: Tx, userId: string) =>
   rawRows(
     tx,
-    sql`select d.id::text, d.seq, coalesce(du.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
+    sql`select d.id::text, d.seq, coalesce(du.nickname, dn.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
         array(select td.team_id::text from ${teamDevices} td
           join ${teamUsers} tu on tu.team_id = td.team_id and tu.user_id = ${userId}::uuid
           where td.device_id = d.id order by td.team_id) as team_ids
       from ${devices} d
       left join ${deviceUsers} du on du.device_id = d.id and du.user_id = ${userId}::uuid
+      left join ${deviceNicknames} dn on dn.device_id = d.id and dn.user_id = ${userId}::uuid
       where d.id in ${visibleDeviceIds(userId)}
       order by d.id`,
     deviceRow,
@@ -75,13 +77,12 @@ const sparkRow = z.object({
   device_seq: z.number(),
   slot: z.number(),
   heart_rate: z.number().nullable(),
-  spo2: z.number().nullable(),
 });
 export type SparkRow = z.infer<typeof sparkRow>;
 
 const SLOT_SECONDS = (BOARD_SPARK_MINUTES * 60) / BOARD_SPARK_BUCKETS;
 
-/** Mean heart rate and SpO2 of each device per sparkline slot (0 oldest) over the hour before `at`. */
+/** Mean heart rate of each device per sparkline slot (0 oldest) over the hour before `at`. */
 export const lastHourSlots = (tx: Tx, seqs: number[], at: Date) =>
   seqs.length === 0
     ? Promise.resolve([])
@@ -89,8 +90,7 @@ export const lastHourSlots = (tx: Tx, seqs: number[], at: Date) =>
         tx,
         sql`select m.device_seq,
             floor(extract(epoch from (m.bucket - ${at.toISOString()}::timestamptz)) / ${SLOT_SECONDS})::int + ${BOARD_SPARK_BUCKETS} as slot,
-            (sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0))::float8 as heart_rate,
-            (sum(m.spo2_sum) / nullif(sum(m.spo2_count), 0))::float8 as spo2
+            (sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0))::float8 as heart_rate
           from unnest(${sql.param(seqs)}::int[]) as s(seq)
           join ${healthRollupsMinute} m on m.device_seq = s.seq
           -- A join, not "= any(array)": a bound array is searched linearly for every row.

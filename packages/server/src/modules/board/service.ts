@@ -1,7 +1,7 @@
 import {
-  type AlertRecord,
   BOARD_ALERTS_MAX,
   BOARD_SPARK_BUCKETS,
+  type BoardAlert,
   type BoardDevice,
   type BoardLimits,
   type BoardSnapshot,
@@ -24,8 +24,6 @@ function limitsOf(stored: unknown): BoardLimits {
     ]),
   ) as NonNullable<BoardLimits>;
 }
-
-const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 /**
  * The care team's board: one snapshot of every device the user may see (direct or through a team),
@@ -54,25 +52,20 @@ export class BoardService {
     const latestBySeq = new Map(latest.map((l) => [l.device_seq, l]));
     const sparkBySeq = new Map<number, BoardDevice['sparkline']>();
     for (const s of slots) {
-      if (s.slot < 0 || s.slot >= BOARD_SPARK_BUCKETS) continue;
+      if (s.slot < 0 || s.slot >= BOARD_SPARK_BUCKETS || s.heart_rate === null) continue;
       let spark = sparkBySeq.get(s.device_seq);
       if (!spark) {
-        spark = {
-          heartRate: new Array(BOARD_SPARK_BUCKETS).fill(null),
-          spo2: new Array(BOARD_SPARK_BUCKETS).fill(null),
-        };
+        spark = new Array(BOARD_SPARK_BUCKETS).fill(null);
         sparkBySeq.set(s.device_seq, spark);
       }
-      spark.heartRate[s.slot] = round1(s.heart_rate);
-      spark.spo2[s.slot] = round1(s.spo2);
+      spark[s.slot] = Math.round(s.heart_rate);
     }
-    const alertsByDevice = new Map<string, AlertRecord[]>();
-    for (const a of openAlerts) {
-      const list = alertsByDevice.get(a.device);
+    const alertsByDevice = new Map<string, BoardAlert[]>();
+    for (const { device, deviceName: _name, alertMessage: _message, ...a } of openAlerts) {
+      const list = alertsByDevice.get(device);
       if (list) list.push(a);
-      else alertsByDevice.set(a.device, [a]);
+      else alertsByDevice.set(device, [a]);
     }
-    const empty = () => new Array<null>(BOARD_SPARK_BUCKETS).fill(null);
     return {
       at: at.toISOString(),
       teams: teams.map((t) => ({ _id: t.id, name: t.name })),
@@ -85,7 +78,6 @@ export class BoardService {
           latest: l
             ? {
                 _id: String(l.id),
-                device: r.id,
                 spo2: l.spo2,
                 heartRate: l.heart_rate,
                 temperature: l.temperature,
@@ -93,7 +85,7 @@ export class BoardService {
                 createdAt: l.recorded_at.toISOString(),
               }
             : null,
-          sparkline: sparkBySeq.get(r.seq) ?? { heartRate: empty(), spo2: empty() },
+          sparkline: sparkBySeq.get(r.seq) ?? new Array<null>(BOARD_SPARK_BUCKETS).fill(null),
           limits: limitsOf(r.alarm_settings),
           alerts: alertsByDevice.get(r.id) ?? [],
           teamIds: r.team_ids,

@@ -2,7 +2,7 @@ import type { CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
-import { devices, deviceUsers, users } from '../../db/schema.ts';
+import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -150,12 +150,34 @@ export const isPending = async (tx: Tx, deviceId: string, userId: string): Promi
       .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
   )[0]?.pendingSince != null;
 
-/** The user's own name for the device; null clears it. */
-export const setNickname = async (tx: Tx, deviceId: string, userId: string, nickname: string | null) =>
-  tx
+/**
+ * The user's own name for the device; null clears it. Kept with their assignment, or, for a device
+ * they see through a care team only, in device_nicknames.
+ */
+export async function setNickname(tx: Tx, deviceId: string, userId: string, nickname: string | null) {
+  const mine = and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId));
+  const assigned = await tx
     .update(deviceUsers)
     .set({ nickname })
-    .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)));
+    .where(mine)
+    .returning({ userId: deviceUsers.userId });
+  if (assigned.length > 0) return;
+  if (nickname === null) {
+    await tx
+      .delete(deviceNicknames)
+      .where(and(eq(deviceNicknames.deviceId, deviceId), eq(deviceNicknames.userId, userId)));
+    return;
+  }
+  await tx
+    .insert(deviceNicknames)
+    .values({ deviceId, userId, nickname })
+    .onConflictDoUpdate({ target: [deviceNicknames.deviceId, deviceNicknames.userId], set: { nickname } });
+}
+
+/** The user's nickname for the device through a team, where they have no assignment. */
+const teamNickname = (userId: string) =>
+  sql<string | null>`(select dn.nickname from ${deviceNicknames} dn
+    where dn.device_id = ${devices.id} and dn.user_id = ${userId}::uuid)`;
 
 /** A device seen through a care team only has no assignment row: its user is a carer with no nickname. */
 const userView = (userId: string) => ({
@@ -163,7 +185,7 @@ const userView = (userId: string) => ({
   userCount: userCountOf,
   userId: sql<string>`${userId}::text`,
   circleRole: sql<CircleRole>`coalesce(${deviceUsers.circleRole}, 'carer')`,
-  nickname: deviceUsers.nickname,
+  nickname: sql<string | null>`coalesce(${deviceUsers.nickname}, ${teamNickname(userId)})`,
 });
 type UserViewRow = Omit<DeviceWithCount, keyof DeviceRow> & { device: DeviceRow };
 const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ ...device, ...mine });

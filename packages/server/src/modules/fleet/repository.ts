@@ -6,7 +6,16 @@ import {
 } from '@vitalwatch/shared';
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { alerts, devices, deviceUsers, pushSubscriptions, recoveryCodes, users } from '../../db/schema.ts';
+import {
+  alerts,
+  devices,
+  deviceUsers,
+  pushSubscriptions,
+  recoveryCodes,
+  teamDevices,
+  teamUsers,
+  users,
+} from '../../db/schema.ts';
 import { afterCursor, containing, keyText, orderBy, type SortKey, startingWith } from './keyset.ts';
 
 const DEVICE_KEYS: Record<FleetDeviceQuery['sort'], SortKey> = {
@@ -29,19 +38,28 @@ const STATUS: Record<NonNullable<FleetDeviceQuery['status']>, SQL> = {
 const assigned = sql`exists (select 1 from ${deviceUsers} du where du.device_id = ${deviceId})`;
 
 /**
- * The search and filters of a device page. The name matches anywhere (the trigram index), the
- * activation code from its start (the text_pattern_ops index); PostgreSQL combines both indexes.
+ * The search and filters of a device page. The search is a union of three index lookups, so no
+ * branch turns the page into a scan: the name anywhere (its trigram index), the activation code
+ * from its start (the text_pattern_ops index), and the devices of a user whose name, username or
+ * e-mail holds the term (the users' trigram index, then device_users by user).
  */
 function deviceFilters(q: FleetDeviceQuery): SQL[] {
   const where: SQL[] = [];
   if (q.q) {
-    where.push(sql`(${devices.deviceName} ilike ${containing(q.q)}
-      or ${devices.activationCode} like ${startingWith(q.q.toUpperCase())})`);
+    where.push(sql`${deviceId} in (
+      select d.id from ${devices} d where d.device_name ilike ${containing(q.q)}
+      union select d.id from ${devices} d where d.activation_code like ${startingWith(q.q.toUpperCase())}
+      union select du.device_id from ${deviceUsers} du join ${users} u on u.id = du.user_id
+        where (u.full_name || ' ' || u.username || ' ' || u.email) ilike ${containing(q.q)})`);
   }
   if (q.status) where.push(STATUS[q.status]);
   if (q.validity) where.push(sql`${devices.isValid} = ${q.validity === 'valid'}`);
   if (q.assignment) where.push(q.assignment === 'assigned' ? assigned : sql`not ${assigned}`);
   if (q.battery === 'low') where.push(sql`${devices.battery} < ${LOW_BATTERY_PERCENT}`);
+  if (q.team)
+    where.push(
+      sql`exists (select 1 from ${teamDevices} td where td.team_id = ${q.team}::uuid and td.device_id = ${deviceId})`,
+    );
   return where;
 }
 
@@ -68,7 +86,7 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
 }
 export type DevicePageRow = Awaited<ReturnType<typeof devicePage>>[number];
 
-/** How many devices match the search and filters (every page). */
+/** How many devices match the search and filters (all pages together). */
 export const deviceCount = async (tx: Tx, q: FleetDeviceQuery): Promise<number> =>
   Number(
     (
@@ -99,6 +117,10 @@ function userFilters(q: FleetUserQuery): SQL[] {
     );
   }
   if (q.role) where.push(sql`${users.role} = ${q.role}`);
+  if (q.team)
+    where.push(
+      sql`exists (select 1 from ${teamUsers} tu where tu.team_id = ${q.team}::uuid and tu.user_id = ${userId})`,
+    );
   return where;
 }
 

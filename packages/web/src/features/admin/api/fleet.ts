@@ -86,7 +86,7 @@ export const fleetDeviceSaved =
             ...device,
             userNames: device.users.map((id) => known.get(id) ?? names.get(id) ?? id),
           };
-          if (!before) page.total += 1;
+          if (!before && page.total !== null) page.total += 1;
           page.devices = upsertById(page.devices, saved);
         }),
       );
@@ -98,7 +98,7 @@ export const fleetDeviceRemoved = (id: string) => (dispatch: AppDispatch, getSta
   for (const args of fleetApi.util.selectCachedArgsForQuery(getState(), 'fleetDevices')) {
     dispatch(
       fleetApi.util.updateQueryData('fleetDevices', args, (page) => {
-        if (page.devices.some((d) => d._id === id)) page.total -= 1;
+        if (page.total !== null && page.devices.some((d) => d._id === id)) page.total -= 1;
         page.devices = removeById(page.devices, id);
       }),
     );
@@ -110,7 +110,7 @@ export const fleetUserSaved = (user: AdminUser) => (dispatch: AppDispatch, getSt
   for (const args of fleetApi.util.selectCachedArgsForQuery(getState(), 'fleetUsers')) {
     dispatch(
       fleetApi.util.updateQueryData('fleetUsers', args, (page) => {
-        if (!page.users.some((u) => u._id === user._id)) page.total += 1;
+        if (page.total !== null && !page.users.some((u) => u._id === user._id)) page.total += 1;
         page.users = upsertById(page.users, user);
       }),
     );
@@ -122,7 +122,7 @@ export const fleetUserRemoved = (id: string) => (dispatch: AppDispatch, getState
   for (const args of fleetApi.util.selectCachedArgsForQuery(getState(), 'fleetUsers')) {
     dispatch(
       fleetApi.util.updateQueryData('fleetUsers', args, (page) => {
-        if (page.users.some((u) => u._id === id)) page.total -= 1;
+        if (page.total !== null && page.users.some((u) => u._id === id)) page.total -= 1;
         page.users = removeById(page.users, id);
       }),
     );

@@ -15,7 +15,7 @@ import { useLazyFleetDevicesQuery } from '../api/fleet.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useDeviceFilters } from '../hooks/use-device-filters.ts';
-import { SEARCH_DEBOUNCE_MS, useDebounced, usePagedList } from '../hooks/use-paged-list.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced, useMatchCount, usePagedList } from '../hooks/use-paged-list.ts';
 import { type DeviceModal, DeviceModals } from './devices/device-modals.tsx';
 import { DEVICE_COLUMNS, DeviceRow } from './devices/devices-table.tsx';
 import { FirstRunSteps } from './devices/first-run-steps.tsx';
@@ -56,6 +56,7 @@ export function AdminDevicesPage() {
   const usersQuery = useAdminUsersQuery(true, { skip: modal?.kind !== 'add' && modal?.kind !== 'edit' });
   const users = queryView(usersQuery, ADMIN_ERRORS.usersFetchFailed);
   const page = result.data;
+  const total = useMatchCount(key, page?.total);
   const list = page?.devices ?? [];
   const names = useMemo(() => namesOf(list), [list]);
   const searching = q !== '' || Object.entries(filters).some(([k, v]) => k !== 'sort' && k !== 'dir' && v);
@@ -86,9 +87,9 @@ export function AdminDevicesPage() {
           value={typed}
           onChange={setTyped}
         />
-        {page && (
+        {total !== undefined && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`${page.total} devices found`}
+            {`${total} devices found`}
           </p>
         )}
       </div>
@@ -121,7 +122,7 @@ export function AdminDevicesPage() {
           action={searching ? undefined : addButton}
         />
       )}
-      {page && page.total === 0 && !searching && <FirstRunSteps />}
+      {page && total === 0 && !searching && <FirstRunSteps />}
       {list.length > 0 && (
         <DataTable caption="Devices" columns={DEVICE_COLUMNS} busy={result.isFetching}>
           {list.map((device) => (

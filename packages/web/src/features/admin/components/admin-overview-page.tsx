@@ -10,6 +10,7 @@ import { useAdminStatsQuery } from '../api/get-stats.ts';
 import { useSystemStatusQuery } from '../api/get-system-status.ts';
 import { useUserGrowthQuery } from '../api/get-user-growth.ts';
 import { browserTimeZone } from '../utils/user-growth.ts';
+import { BackupCard } from './overview/backup-card.tsx';
 import { FleetSummaryCard } from './overview/fleet-summary-card.tsx';
 import { StatCards } from './overview/stat-cards.tsx';
 import { SystemStatusCard } from './overview/system-status-card.tsx';
@@ -20,7 +21,7 @@ export const OVERVIEW_REFRESH_MS = 30_000;
 /** Polled while the page is open and visible (a hidden tab skips its turns). */
 const refresh = { pollingInterval: OVERVIEW_REFRESH_MS, skipPollingIfUnfocused: true };
 
-/** Dashboard Overview (/admin-dashboard): stat cards, User Growth and System Status, kept fresh. */
+/** Dashboard Overview (/admin-dashboard): stat cards, User Growth and System Status kept fresh; Backup. */
 export function AdminOverviewPage() {
   const stats = useAdminStatsQuery(undefined, refresh);
   const growth = useUserGrowthQuery(browserTimeZone(), refresh);
@@ -60,6 +61,7 @@ export function AdminOverviewPage() {
             onRetry={status.refetch}
           />
         </div>
+        <BackupCard />
       </div>
     </div>
   );

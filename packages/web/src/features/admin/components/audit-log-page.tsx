@@ -136,6 +136,9 @@ function AuditPages({ filters, cursors, onOlder }: AuditPagesProps) {
   }
   return (
     <>
+      <p role="status" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+        {`${first.data.total ?? first.data.entries.length} entries found`}
+      </p>
       <DataTable caption="Audit log" columns={AUDIT_COLUMNS}>
         <Rows page={first.data} />
         {cursors.map((before) => (

@@ -10,7 +10,7 @@ import { asApiError } from '@/lib/store/api.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useLazyFleetUsersQuery } from '../api/fleet.ts';
-import { SEARCH_DEBOUNCE_MS, useDebounced, usePagedList } from '../hooks/use-paged-list.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced, useMatchCount, usePagedList } from '../hooks/use-paged-list.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
 import { Pager } from './pager.tsx';
 import { type UserModal, UserModals } from './users/user-modals.tsx';
@@ -36,6 +36,7 @@ export function UsersPage() {
     </Button>
   );
   const page = result.data;
+  const total = useMatchCount(q, page?.total);
   const visible = page?.users ?? [];
 
   return (
@@ -53,9 +54,9 @@ export function UsersPage() {
           value={typed}
           onChange={setTyped}
         />
-        {page && (
+        {total !== undefined && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`${page.total} users found`}
+            {`${total} users found`}
           </p>
         )}
       </div>

@@ -40,3 +40,16 @@ export function usePagedList<A>(trigger: Trigger<A>, filters: string, argsFor: (
     reload: useCallback(() => setReloads((n) => n + 1), []),
   };
 }
+
+/**
+ * The whole match's count of a paged list: the server sends it with the first page only (null on
+ * the others), so it is kept for the same `filters` while the admin pages on.
+ */
+export function useMatchCount(filters: string, total: number | null | undefined): number | undefined {
+  const [kept, setKept] = useState<{ filters: string; total: number }>();
+  useEffect(() => {
+    if (total !== null && total !== undefined) setKept({ filters, total });
+  }, [filters, total]);
+  if (total !== null && total !== undefined) return total;
+  return kept?.filters === filters ? kept.total : undefined;
+}

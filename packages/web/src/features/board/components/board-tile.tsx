@@ -106,10 +106,7 @@ export const BoardTile = memo(function BoardTile({
         Newest reading: {ageText}
       </p>
       <div className="text-teal-700 dark:text-teal-300">
-        <Sparkline
-          values={device.sparkline.heartRate}
-          label={sparkLabel('Heart rate', device.sparkline.heartRate)}
-        />
+        <Sparkline values={device.sparkline} label={sparkLabel('Heart rate', device.sparkline)} />
       </div>
       {device.alerts.length > 0 && (
         <ul className="space-y-1.5" aria-label={`Open alerts of ${device.deviceName}`}>
@@ -122,7 +119,17 @@ export const BoardTile = memo(function BoardTile({
                 <span className="font-bold">{PRIORITY_LABELS[a.priority]}</span> · {a.alertTitle} ·{' '}
                 <span className="font-semibold">{STATUS_WORDS[a.status]}</span>
               </p>
-              {!large && alertActions && <div className="mt-1.5">{alertActions(a)}</div>}
+              {/* The actions read no message: the board leaves it out of its snapshot. */}
+              {!large && alertActions && (
+                <div className="mt-1.5">
+                  {alertActions({
+                    ...a,
+                    device: device._id,
+                    deviceName: device.deviceName,
+                    alertMessage: a.alertTitle,
+                  })}
+                </div>
+              )}
             </li>
           ))}
         </ul>

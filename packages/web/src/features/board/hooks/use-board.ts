@@ -11,9 +11,7 @@ function withReadings(board: BoardSnapshot, records: readonly HealthRecord[]): v
     const d = byId.get(r.device);
     if (!d || (d.latest && d.latest.createdAt > r.createdAt)) continue;
     d.latest = r;
-    const last = d.sparkline.heartRate.length - 1;
-    if (r.heartRate !== null) d.sparkline.heartRate[last] = r.heartRate;
-    if (r.spo2 !== null) d.sparkline.spo2[last] = r.spo2;
+    if (r.heartRate !== null) d.sparkline[d.sparkline.length - 1] = Math.round(r.heartRate);
   }
 }
 

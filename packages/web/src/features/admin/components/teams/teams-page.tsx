@@ -90,7 +90,11 @@ export function TeamsPage() {
         </DataTable>
       )}
       {state.status === 'ready' && state.data.length === 0 && (
-        <EmptyState icon={<UsersIcon className="size-10" />} title="No teams yet" />
+        <EmptyState
+          icon={<UsersIcon className="size-10" />}
+          title="No teams yet"
+          hint="First step: New Team. Name it, e.g. “Ward B – nights”, then pick its devices and its carers: each carer of the team then sees all its devices on their board."
+        />
       )}
       {state.status === 'ready' && state.data.length > 0 && (
         <DataTable caption="Care teams" columns={COLUMNS}>

@@ -1,0 +1,81 @@
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { measure } from './admin.ts';
+import { fmt, log } from './report.ts';
+
+export interface BoardBenchOptions {
+  serverUrl: string;
+  /** The server's own (scratch) PostgreSQL database, seeded directly. */
+  databaseUrl: string;
+  /** The bench's admin: the seeded devices are assigned to them, so their board shows them all. */
+  adminToken: string;
+  devices: number;
+  connections: number;
+  requests: number;
+}
+
+/** Issue 25's targets for the board snapshot at 1,000 devices. */
+const P99_TARGET_MS = 50;
+const JSON_TARGET_BYTES = 300_000;
+const GZIP_TARGET_BYTES = 60_000;
+
+/**
+ * `--phases board` (PostgreSQL only): `devices` devices assigned to one user, each with its newest
+ * reading, a full last hour of minute rollups and, on one in ten, an open alert; then
+ * `GET /api/v1/board/snapshot` on `connections` at once: p50 / p99, bytes of JSON and gzipped.
+ */
+export async function boardPhase(o: BoardBenchOptions): Promise<void> {
+  const db = new pg.Client({ connectionString: o.databaseUrl });
+  await db.connect();
+  try {
+    const started = performance.now();
+    await db.query(
+      `insert into devices (device_name, activation_code, api_auth_code, last_update, battery)
+       select 'Board wristband ' || lpad(n::text, 4, '0'), upper(substr(md5('b' || n), 1, 8)),
+              md5('c' || n) || md5('d' || n), now(), (n % 100)::real
+       from generate_series(1, $1::int) n`,
+      [o.devices],
+    );
+    await db.query(
+      `insert into device_users (device_id, user_id)
+       select d.id, (select id from users where role = 'admin' order by created_at limit 1)
+       from devices d where d.device_name like 'Board wristband %'`,
+    );
+    await db.query(
+      `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery)
+       select now(), d.seq, 90 + d.seq % 10, 60 + d.seq % 40, 36.8, d.battery
+       from devices d where d.device_name like 'Board wristband %'`,
+    );
+    await db.query(
+      `insert into health_rollups_minute (bucket, device_seq, readings, heart_rate_sum, heart_rate_count, spo2_sum, spo2_count)
+       select date_trunc('minute', now()) - make_interval(mins => m), d.seq, 60, 60 * (61.37 + m % 17), 60, 60 * (95.73 + m % 3), 60
+       from devices d cross join generate_series(1, 60) m where d.device_name like 'Board wristband %'`,
+    );
+    await db.query(
+      `insert into alerts (device_id, alert_type, alert_title, alert_message, priority, recorded_at)
+       select d.id, 'HEART_RATE_HIGH', 'High heart rate',
+              'Heart rate 131 bpm is above the limit of 120 bpm (critical above 140 bpm)', 'medium', now()
+       from devices d where d.device_name like 'Board wristband %' and d.seq % 10 = 0`,
+    );
+    await db.query('analyze');
+    log(
+      `  board: seeded ${fmt(o.devices)} devices with an hour each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await db.end();
+  }
+  const path = '/api/v1/board/snapshot';
+  const res = await fetch(new URL(path, o.serverUrl), {
+    headers: { authorization: `Bearer ${o.adminToken}` },
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  const gzipped = gzipSync(body).byteLength;
+  await measure({ ...o, requests: Math.min(20, o.requests) }, path);
+  const { p50, p99 } = await measure(o, path);
+  const ok = p99 <= P99_TARGET_MS && body.byteLength <= JSON_TARGET_BYTES && gzipped <= GZIP_TARGET_BYTES;
+  log(
+    `  board: snapshot of ${fmt(o.devices)} devices: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms at ${o.connections} connections, ` +
+      `${(body.byteLength / 1000).toFixed(1)} kB JSON, ${(gzipped / 1000).toFixed(1)} kB gzipped ` +
+      `${ok ? '(within target)' : `(target p99 ≤ ${P99_TARGET_MS} ms, ≤ ${JSON_TARGET_BYTES / 1000} kB, ≤ ${GZIP_TARGET_BYTES / 1000} kB gzipped)`}`,
+  );
+}
