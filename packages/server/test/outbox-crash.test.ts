@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unique } from './helpers.ts';
 import { addDevice, ingest, login, post, scratchDatabase, signupUser } from './process-api.ts';
 import { serviceUrl } from './realtime-helpers.ts';
@@ -39,8 +39,8 @@ describe.skipIf(!databaseUrl)('alert e-mails survive a process killed before sen
     await database?.drop();
   });
 
-  /** Every mail in the shared outbox directory to `email`: its alert id and Message-ID. */
-  const mailsTo = (email: string) => {
+  /** Every mail in the shared outbox directory to `email`, as written. */
+  const everyMailTo = (email: string) => {
     let files: string[] = [];
     try {
       files = readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
@@ -49,12 +49,16 @@ describe.skipIf(!databaseUrl)('alert e-mails survive a process killed before sen
     }
     return files
       .map((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
-      .filter((m) => m.includes(`To: ${email}`))
+      .filter((m) => m.includes(`To: ${email}`));
+  };
+  /** The alert mails to `email`: their alert id and Message-ID. */
+  const mailsTo = (email: string) =>
+    everyMailTo(email)
+      .filter((m) => /X-VitalWatch-Alert-Id:/i.test(m))
       .map((m) => ({
         alertId: /X-VitalWatch-Alert-Id: (\S+)/i.exec(m)?.[1],
         messageId: /Message-ID: (\S+)/i.exec(m)?.[1],
       }));
-  };
 
   it('stores 20 SOS alerts on A, A is killed, and B and C send each alert e-mail exactly once', async () => {
     // A queues notifications but sends none (NOTIFICATION_POLL_MS=0): as if killed just after each commit.
@@ -62,6 +66,19 @@ describe.skipIf(!databaseUrl)('alert e-mails survive a process killed before sen
     servers.push(a);
     const { accessToken } = await login(a.url, admin);
     const carer = await signupUser(a.url);
+    // Alert e-mails go only to a proved address: the carer follows the link sign-up mailed them.
+    let token: string | undefined;
+    await vi.waitFor(() => {
+      token = everyMailTo(carer.user.email)
+        // Quoted-printable: soft line breaks joined, "=3D" is "=".
+        .map(
+          (m) =>
+            /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1],
+        )
+        .find(Boolean);
+      expect(token).toBeDefined();
+    });
+    expect((await post(`${a.url}/api/v1/account/verify-email`, { token })).status).toBe(200);
     const optIn = await post(
       `${a.url}/api/v1/user/alert-emails`,
       { enabled: true },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import type { BuiltApp } from '../src/app.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
+import { createAdmin, dbTargets, type TestUser, useTestApp, verifyEmail } from './helpers.ts';
 import { PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { type Subscriber, selfSignedCert, verifyVapid } from './push-peer.ts';
 import { connectSocket, listenOnce, recordEvents } from './realtime-helpers.ts';
@@ -113,6 +113,7 @@ describe.each(dbTargets())('an ingested SOS reaches the browser by Web Push on $
     const browser = peer().subscriber();
     const gone = peer().subscriber();
     const { user, device } = await watcherOfNewDevice(built(), admin, browser);
+    await verifyEmail(built(), user);
     await built().app.inject({
       method: 'POST',
       url: '/api/v1/user/save-fcm-token',

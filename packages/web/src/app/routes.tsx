@@ -16,6 +16,7 @@ const page =
 
 const auth = () => import('./areas/auth-area.ts');
 const user = () => import('./areas/user-area.ts');
+const userPages = () => import('./areas/user-pages.ts');
 const admin = () => import('./areas/admin-area.ts');
 
 /**
@@ -117,11 +118,11 @@ export const routes: RouteObject[] = [
                 lazy: page(user, (m) => m.UserAreaLayout),
                 children: [
                   { index: true, lazy: page(user, (m) => m.OverviewPage) },
-                  { path: 'devices', lazy: page(user, (m) => m.DevicesPage) },
-                  { path: 'devices/:deviceId/bluetooth', lazy: page(user, (m) => m.WearablePage) },
-                  { path: 'alerts', lazy: page(user, (m) => m.AlertsPage) },
-                  { path: 'board', lazy: page(user, (m) => m.BoardPage) },
-                  { path: 'profile', lazy: page(user, (m) => m.ProfilePage) },
+                  { path: 'devices', lazy: page(userPages, (m) => m.DevicesPage) },
+                  { path: 'devices/:deviceId/bluetooth', lazy: page(userPages, (m) => m.WearablePage) },
+                  { path: 'alerts', lazy: page(userPages, (m) => m.AlertsPage) },
+                  { path: 'board', lazy: page(userPages, (m) => m.BoardPage) },
+                  { path: 'profile', lazy: page(userPages, (m) => m.ProfilePage) },
                 ],
               },
             ],

@@ -1,9 +1,8 @@
-/** The signed-in user's screens: one chunk (Chart.js is fetched with the charts that draw it). */
+/**
+ * The dashboard's first screen: the signed-in user's layout and the overview. The user's other
+ * screens are in `user-pages.ts`, fetched when the browser is idle once the dashboard is up
+ * (`UserAreaLayout`), so moving to them rarely waits. Chart.js comes with the charts that draw it.
+ */
 
-export { DevicesPage } from '@/features/devices/components/devices-page.tsx';
-export { ProfilePage } from '@/features/profile/components/profile-page.tsx';
-export { WearablePage } from '@/features/wearables/components/wearable-page.tsx';
-export { AlertsPage } from '../user-area/alerts-page.tsx';
-export { BoardPage } from '../user-area/board-page.tsx';
 export { OverviewPage } from '../user-area/overview-page.tsx';
 export { UserAreaLayout } from '../user-area/user-area-layout.tsx';

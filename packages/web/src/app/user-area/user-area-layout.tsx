@@ -79,11 +79,25 @@ function useServiceWorker() {
  * the first screen shows them.
  * Says when live data has stopped, and when push could not be set up on this browser.
  */
+/** The user's other screens (user-pages.ts), fetched once the browser is idle: moving there rarely waits. */
+function usePrefetchUserPages() {
+  useEffect(() => {
+    const prefetch = () => void import('../areas/user-pages.ts');
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 2_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
   const userId = user?._id ?? null;
   useRealtimeConnection(userId);
   useServiceWorker();
+  usePrefetchUserPages();
   useEffect(() => {
     if (!userId) return;
     // Permission is asked only from an explicit control (EnableAlertsPrompt, Profile). Already
