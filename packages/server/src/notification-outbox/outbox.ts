@@ -53,6 +53,12 @@ export interface OutboxOptions {
 const DEFAULTS: OutboxOptions = { pollMs: 250, leaseMs: 60_000, batchSize: 50, maxInFlight: 64 };
 /** Outcomes are written together, at most this long after the first of them is known. */
 const SETTLE_MS = 20;
+/**
+ * How long shutting down waits for the batch in flight. A batch stuck on a database that does not
+ * answer is left to its lease: its jobs stay queued, and another process (or this one, restarted)
+ * sends them once the lease ends. Shutdown is never held by it.
+ */
+const STOP_WAIT_MS = 10_000;
 
 /**
  * Runs the notification outbox on this process: expands each alert's fanout row into one row per
@@ -116,9 +122,18 @@ export class NotificationOutbox {
     events.off('alerts', this.kick);
     events.off('escalation', this.kick);
     clearInterval(this.timer);
-    await this.running;
-    await Promise.all(this.inFlight);
-    await this.flush();
+    const finished = (async () => {
+      await this.running;
+      await Promise.all(this.inFlight);
+      await this.flush();
+    })().catch((error: unknown) => this.log.warn({ err: error }, 'outbox: the last batch did not finish'));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), STOP_WAIT_MS);
+    });
+    if ((await Promise.race([finished, waited])) === 'late')
+      this.log.warn('outbox: stopped with a batch in flight; its jobs go out when their lease ends');
+    clearTimeout(timer);
   }
 
   /** Run one batch of due fanouts and deliveries now, sent and recorded; resolves to how many jobs it handled. */
