@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { fhirValidator, type Json } from '../packages/server/test/fhir-validate.ts';
 import { AxeAudit, type Theme } from './axe-helpers.ts';
 import { createUser, expect, logInViaForm, signInWithTokens, test, uniqueUser } from './fixtures.ts';
-import { addDeviceForUser, createDevice, ingestHealth } from './user-area-helpers.ts';
+import { addDeviceForUser, createDevice, ingestHealth, joinDeviceByCode } from './user-area-helpers.ts';
 
 /** Issue 26, points 2-5 in Chromium, reading the mail the server writes to DATA_DIR/outbox. */
 
@@ -145,7 +145,8 @@ test('close my account: password, confirmation, signed out, device passed on, a 
   const carer = await createUser(page, uniqueUser());
   const band = await createDevice(page.request, `Band ${owner.username}`);
   await addDeviceForUser(page.request, owner, band, 'Mum');
-  await addDeviceForUser(page.request, carer, band, 'Mum');
+  // A second person by the code waits until the owner confirms them (the care circle's rule).
+  await joinDeviceByCode(page.request, owner, carer, band);
 
   await signInWithTokens(page, owner.username, owner.password);
   await page.goto('/dashboard/profile');
