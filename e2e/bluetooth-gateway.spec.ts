@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { answerChooser, BleEmulation, pulseOximeterService } from './ble-emulation.ts';
-import { createUser, expect, signInWithTokens, test } from './fixtures.ts';
-import { addDeviceForUser, type CreatedDevice, createDevice } from './user-area-helpers.ts';
+import { createUser, expect, signInWithTokens, type TestUser, test } from './fixtures.ts';
+import { addDeviceForUser, type CreatedDevice, createDevice, joinDeviceByCode } from './user-area-helpers.ts';
 
 /**
  * A browser as the gateway of two emulated Bluetooth wearables (issue 28): a pulse oximeter (PLX
@@ -49,11 +49,12 @@ async function accessToken(request: APIRequestContext, username: string, passwor
 }
 
 /** A second browser context: the carer, on the dashboard of the device. */
-async function carerDashboard(browser: Browser, device: CreatedDevice): Promise<Page> {
+async function carerDashboard(browser: Browser, device: CreatedDevice, owner: TestUser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const carer = await createUser(page);
-  await addDeviceForUser(page.request, carer, device, 'Mum');
+  // A second person by the code waits until the owner confirms them (the care circle's rule).
+  await joinDeviceByCode(page.request, owner, carer, device);
   await signInWithTokens(page, carer.username, carer.password);
   await page.goto(`/dashboard?device=${device._id}`);
   return page;
@@ -135,7 +136,7 @@ test('two emulated wearables stream through the browser gateway: every reading s
   const user = await createUser(page);
   const device = await createDevice(page.request, `Gateway ${user.username}`);
   await addDeviceForUser(page.request, user, device, 'Mum');
-  const carer = await carerDashboard(browser, device);
+  const carer = await carerDashboard(browser, device, user);
 
   let choose = OXIMETER;
   await signInWithTokens(page, user.username, user.password);
