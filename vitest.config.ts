@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files that share the machine's Redis or Mosquitto with wildcard subscriptions or
- * channel-wide broadcasts (or run a cluster behind HAProxy): they run after the rest, one at a time.
+ * channel-wide broadcasts, run a cluster behind HAProxy, or compare timings (the forgot-password
+ * answer's, in account-self-service): they run after the rest, one at a time.
  * Every other file has its own databases and ports, so two run at once.
  */
 const sharedServices = [
+  'packages/server/test/account-self-service.test.ts',
   'packages/server/test/chaos-haproxy.test.ts',
   'packages/server/test/cluster.test.ts',
   'packages/server/test/failure-throttle.test.ts',

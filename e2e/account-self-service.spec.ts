@@ -1,33 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { fhirValidator, type Json } from '../packages/server/test/fhir-validate.ts';
 import { AxeAudit, type Theme } from './axe-helpers.ts';
 import { createUser, expect, logInViaForm, signInWithTokens, test, uniqueUser } from './fixtures.ts';
+import { mailsTo } from './outbox.ts';
 import { addDeviceForUser, createDevice, ingestHealth, joinDeviceByCode } from './user-area-helpers.ts';
 
 /** Issue 26, points 2-5 in Chromium, reading the mail the server writes to DATA_DIR/outbox. */
-
-const PORT = process.env.E2E_PORT ?? '3210';
-const outbox = () =>
-  path.join(readFileSync(path.join('.tmp', `e2e-data-dir-${PORT}`), 'utf8').trim(), 'outbox');
-
-/** Every message to `to`, decoded enough to read its links (quoted-printable soft breaks, =3D). */
-function mailsTo(to: string): string[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
-  } catch {}
-  return names
-    .map((f) =>
-      readFileSync(path.join(outbox(), f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((m) => m.includes(`To: ${to}`));
-}
 
 /** The link of the newest mail to `to` that has one for `page` (waits for the mail). */
 async function linkFor(to: string, page: string, notIn: string[] = []): Promise<string> {

@@ -24,13 +24,16 @@ function outboxMessages(): string[] {
   );
 }
 
+/** Every message to `to` written so far, oldest first. */
+export const mailsTo = (to: string): string[] => outboxMessages().filter((m) => m.includes(`To: ${to}`));
+
 /** The newest message to `to` whose text matches `pattern`, waiting for it to be written. */
 export async function mailTo(to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(() => {
-      found = outboxMessages()
-        .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+      found = mailsTo(to)
+        .filter((m) => pattern.test(m))
         .at(-1);
       return found !== undefined;
     })

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { outboxDir } from '../src/mail/mailer.ts';
 import { createDevice, joinByCode, ownedDevice, postAlert, postHealth } from './device-helpers.ts';
 import { fhirValidator } from './fhir-validate.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { mailsIn } from './outbox-mail.ts';
 import { disconnected, useSockets } from './realtime-helpers.ts';
 
 /** Issue 26, points 2-5: forgot password, e-mail verification, sessions, the data download, closing. */
@@ -18,20 +17,7 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
   /** Every message of the outbox sent to `to`, oldest first (unfolded, soft breaks joined). */
   const mailsTo = async (to: string) => {
     await built().ctx.account.idle();
-    const dir = outboxDir(built().ctx.config.dataDir);
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir)
-        .filter((f) => f.endsWith('.eml'))
-        .sort();
-    } catch {}
-    return names
-      .map((f) =>
-        readFileSync(path.join(dir, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .filter((m) => m.includes(`To: ${to}`));
+    return mailsIn(outboxDir(built().ctx.config.dataDir), to);
   };
   const linkIn = (mail: string | undefined, page: string) => {
     const match = mail?.match(new RegExp(`https://vitalwatch\\.example/${page}\\?token=([A-Za-z0-9_-]+)`));

@@ -9,6 +9,7 @@ import { audienceOf } from '../src/modules/alert/engine-repository.ts';
 import { contractClient, dataOf } from './contract-client.ts';
 import { createDevice, ownedDevice, postHealth } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
+import { mailsIn } from './outbox-mail.ts';
 import { recordEvents, useSockets } from './realtime-helpers.ts';
 
 const c = contracts.circle;
@@ -43,16 +44,7 @@ describe.each(dbTargets())('care circle on $name', (target) => {
 
   /** The token of the newest invitation mailed to `email`, read from the outbox file. */
   const mailedToken = (email: string): string => {
-    const dir = outboxDir(built().ctx.config.dataDir);
-    const mails = readdirSync(dir)
-      .filter((f) => f.endsWith('.eml'))
-      .sort()
-      .map((f) =>
-        readFileSync(path.join(dir, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .filter((m) => m.includes(`To: ${email}`));
+    const mails = mailsIn(outboxDir(built().ctx.config.dataDir), email);
     const token = mails.at(-1)?.match(/\/invitation\/([A-Za-z0-9_-]{43})/)?.[1];
     if (!token) throw new Error(`no invitation mailed to ${email}`);
     return token;

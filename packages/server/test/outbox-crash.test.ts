@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unique } from './helpers.ts';
+import { mailsIn } from './outbox-mail.ts';
 import { addDevice, ingest, login, post, scratchDatabase, signupUser } from './process-api.ts';
 import { serviceUrl } from './realtime-helpers.ts';
 import { type ServerProcess, startServer, stop } from './server-process.ts';
@@ -39,18 +40,9 @@ describe.skipIf(!databaseUrl)('alert e-mails survive a process killed before sen
     await database?.drop();
   });
 
-  /** Every mail in the shared outbox directory to `email`, as written. */
-  const everyMailTo = (email: string) => {
-    let files: string[] = [];
-    try {
-      files = readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
-    } catch {
-      return [];
-    }
-    return files
-      .map((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
-      .filter((m) => m.includes(`To: ${email}`));
-  };
+  /** Every mail in the shared outbox directory to `email`, folded header lines joined. */
+  const everyMailTo = (email: string) =>
+    mailsIn(path.join(dataDir, 'outbox'), email).map((m) => m.replace(/\r?\n[ \t]+/g, ' '));
   /** The alert mails to `email`: their alert id and Message-ID. */
   const mailsTo = (email: string) =>
     everyMailTo(email)
@@ -70,11 +62,7 @@ describe.skipIf(!databaseUrl)('alert e-mails survive a process killed before sen
     let token: string | undefined;
     await vi.waitFor(() => {
       token = everyMailTo(carer.user.email)
-        // Quoted-printable: soft line breaks joined, "=3D" is "=".
-        .map(
-          (m) =>
-            /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1],
-        )
+        .map((m) => /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m)?.[1])
         .find(Boolean);
       expect(token).toBeDefined();
     });
