@@ -27,6 +27,7 @@ const base = () => ({
   '/admin/devices': devicesPage([band, ring]),
   '/admin/all-users': () => ok({ users }),
   '/admin/device-latest/d1': () => ok({ healthData: null, mqtt: { host: null, port: 1883 } }),
+  '/admin/circle/d1': () => ok({ circle: { deviceId: 'd1', members: [], invitations: [], canManage: true } }),
 });
 
 async function rowOf(name: string) {

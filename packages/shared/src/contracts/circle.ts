@@ -120,3 +120,29 @@ export const circleContracts = defineContracts('/circle', 'user', {
     errors: RECORD_ERRORS,
   },
 });
+
+/**
+ * `/api/v1/admin/circle/*`: an admin sees any device's care circle and sets anyone's role in it,
+ * making someone owner (issue 26) or stepping one down; the last owner is kept (409) as for owners.
+ */
+export const adminCircleContracts = defineContracts('/admin/circle', 'admin', {
+  list: {
+    method: 'POST',
+    path: '/:deviceId',
+    summary: "Any device's care circle",
+    params: circleDeviceParams,
+    response: careCircleResponse,
+    message: CIRCLE_MESSAGES.fetched,
+    errors: RECORD_ERRORS,
+  },
+  changeRole: {
+    method: 'POST',
+    path: '/:deviceId/role',
+    summary: "Set a person's role (make someone owner)",
+    params: circleDeviceParams,
+    body: changeRoleBody,
+    response: careCircleResponse,
+    message: CIRCLE_MESSAGES.roleChanged,
+    errors: [404, 409],
+  },
+});

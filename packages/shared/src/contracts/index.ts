@@ -1,6 +1,6 @@
 import { accountContracts } from './account.ts';
 import { alertContracts } from './alert.ts';
-import { circleContracts } from './circle.ts';
+import { adminCircleContracts, circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
 import { gatewayContracts } from './gateway.ts';
@@ -22,6 +22,7 @@ export const contracts = {
   export: exportContracts,
   alert: alertContracts,
   circle: circleContracts,
+  adminCircle: adminCircleContracts,
   gateway: gatewayContracts,
   webhook: webhookContracts,
 };

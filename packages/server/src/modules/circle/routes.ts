@@ -8,7 +8,10 @@ import type { CircleChange } from './service.ts';
 /** Guessing tokens is bounded like the share links' readers: per address. */
 const TOKEN_RATE = { max: 30, timeWindow: 60_000 };
 
-/** `contracts.circle`: a device's care circle; every change is in the audit log. */
+/**
+ * `contracts.circle`: a device's care circle, run by its owners; `contracts.adminCircle`: the same
+ * circle for an admin, who may set anyone's role. Every change is in the audit log.
+ */
 export async function circleRoutes(app: AppInstance, ctx: AppContext) {
   const { circles } = ctx;
   const audited = async (
@@ -107,6 +110,20 @@ export async function circleRoutes(app: AppInstance, ctx: AppContext) {
     askAgain: {
       rateLimit: TOKEN_RATE,
       handler: async (request) => circles.askAgain(request.body.token),
+    },
+  });
+
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.adminCircle, {
+    list: async (request) => ({ circle: await circles.circleForAdmin(request.params.deviceId) }),
+
+    changeRole: async (request) => {
+      const { deviceId } = request.params;
+      return audited(
+        request,
+        'circle-role',
+        deviceId,
+        await circles.changeRoleAsAdmin(deviceId, request.body),
+      );
     },
   });
 }

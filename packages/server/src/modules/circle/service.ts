@@ -80,6 +80,16 @@ export class CircleService {
     const device = await visibleDevice(tx, userId, deviceId);
     if (!device) throw notFound(DEVICE_MESSAGES.notFound);
     const canManage = (await repo.findMember(tx, deviceId, userId))?.circleRole === 'owner';
+    return this.present(tx, deviceId, canManage);
+  }
+
+  /** Any device's circle, for an admin (404 for none): who may be made owner, open invitations included. */
+  async circleForAdmin(deviceId: string): Promise<CareCircle> {
+    await this.devices.byId(deviceId);
+    return this.present(this.db, deviceId, true);
+  }
+
+  private async present(tx: Tx, deviceId: string, canManage: boolean): Promise<CareCircle> {
     const members = await repo.listMembers(tx, deviceId);
     const invitations = canManage ? await repo.openInvitations(tx, deviceId, this.now()) : [];
     return {
@@ -160,30 +170,40 @@ export class CircleService {
   }
 
   /** Another role (and optionally another contact role); the last owner cannot step down. */
-  async changeRole(
-    ownerId: string,
-    deviceId: string,
-    change: { userId: string; circleRole: CircleRole; contactRole?: 'primary' | 'backup' },
-  ): Promise<CircleChange> {
-    const before = await this.asOwner(ownerId, deviceId, async (tx) => {
-      const member = await this.memberOf(tx, deviceId, change.userId);
-      if (member.circleRole === 'owner' && change.circleRole !== 'owner')
-        await this.keepAnOwner(tx, deviceId);
-      await repo.updateMember(tx, deviceId, change.userId, {
-        circleRole: change.circleRole,
-        ...(change.contactRole ? { contactRole: change.contactRole } : {}),
-      });
-      return member;
+  async changeRole(ownerId: string, deviceId: string, change: RoleChange): Promise<CircleChange> {
+    const before = await this.asOwner(ownerId, deviceId, (tx) => this.applyRole(tx, deviceId, change));
+    this.events.emit('accessChanged', [change.userId]);
+    return { circle: await this.circle(ownerId, deviceId), detail: roleDetail(before, change) };
+  }
+
+  /**
+   * An admin sets anyone's role, whoever owns the device (making someone owner of a device an
+   * admin assigned, say); the last owner is kept as for owners (409). Someone waiting for an
+   * owner's confirmation is confirmed by it: an admin's word is enough.
+   */
+  async changeRoleAsAdmin(deviceId: string, change: RoleChange): Promise<CircleChange> {
+    const before = await this.db.transaction(async (tx) => {
+      if (!isUuid(deviceId) || !(await repo.lockDevice(tx, deviceId))) {
+        throw notFound(DEVICE_MESSAGES.notFound);
+      }
+      return this.applyRole(tx, deviceId, change, { pendingSince: null });
     });
+    this.events.emit('accessChanged', [change.userId]);
     return {
-      circle: await this.circle(ownerId, deviceId),
-      detail: {
-        user: change.userId,
-        from: before.circleRole,
-        to: change.circleRole,
-        ...(change.contactRole ? { alerts: change.contactRole } : {}),
-      },
+      circle: await this.circleForAdmin(deviceId),
+      detail: { ...roleDetail(before, change), by: 'admin' },
     };
+  }
+
+  private async applyRole(tx: Tx, deviceId: string, change: RoleChange, also: { pendingSince?: null } = {}) {
+    const member = await this.memberOf(tx, deviceId, change.userId);
+    if (member.circleRole === 'owner' && change.circleRole !== 'owner') await this.keepAnOwner(tx, deviceId);
+    await repo.updateMember(tx, deviceId, change.userId, {
+      ...also,
+      circleRole: change.circleRole,
+      ...(change.contactRole ? { contactRole: change.contactRole } : {}),
+    });
+    return member;
   }
 
   /**
@@ -332,6 +352,20 @@ export class CircleService {
     if ((await repo.confirmedOwnerCount(tx, deviceId)) <= 1) throw conflict(CIRCLE_MESSAGES.lastOwner);
   }
 }
+
+/** A role change: the person, their new role, and optionally how alerts reach them. */
+export interface RoleChange {
+  userId: string;
+  circleRole: CircleRole;
+  contactRole?: 'primary' | 'backup';
+}
+
+const roleDetail = (before: { circleRole: CircleRole }, change: RoleChange): Record<string, string> => ({
+  user: change.userId,
+  from: before.circleRole,
+  to: change.circleRole,
+  ...(change.contactRole ? { alerts: change.contactRole } : {}),
+});
 
 const emptyCircle = (deviceId: string): CareCircle => ({
   deviceId,

@@ -3,7 +3,6 @@ import {
   CIRCLE_ALERT_ROUTE_LABELS,
   CIRCLE_INVITATION_DAYS,
   CIRCLE_ROLE_LABELS,
-  CIRCLE_ROLES,
   type CircleMember,
   type CircleRole,
   type UserDevice,
@@ -11,6 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
+import { CircleRoleSelect, circleSelectClass } from '@/components/circle-role-select.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
@@ -29,32 +29,7 @@ import {
 } from '../api/change-care-circle.ts';
 import { useCareCircleQuery } from '../api/get-care-circle.ts';
 
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 const muted = 'text-slate-600 dark:text-slate-400';
-
-function RoleSelect(props: {
-  label: string;
-  value: CircleRole;
-  onChange: (role: CircleRole) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <select
-      aria-label={props.label}
-      value={props.value}
-      disabled={props.disabled}
-      onChange={(event) => props.onChange(CIRCLE_ROLES.find((r) => r === event.target.value) ?? 'carer')}
-      className={selectClass}
-    >
-      {CIRCLE_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {CIRCLE_ROLE_LABELS[role]}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 /**
  * 'Care circle': who watches the device (name, role, how alerts reach them, since when). Owners
@@ -154,7 +129,7 @@ export function CareCircleModal({ device, onClose }: { device: UserDevice | null
                   </Button>
                 )}
                 {manage && (
-                  <RoleSelect
+                  <CircleRoleSelect
                     label={`Role of ${m.fullName}`}
                     value={m.circleRole}
                     disabled={busy}
@@ -206,10 +181,10 @@ export function CareCircleModal({ device, onClose }: { device: UserDevice | null
                     required
                     value={email}
                     onChange={(event) => setEmail(event.target.value)}
-                    className={`${selectClass} w-full py-2`}
+                    className={`${circleSelectClass} w-full py-2`}
                   />
                 </div>
-                <RoleSelect label="Role of the invited person" value={role} onChange={setRole} />
+                <CircleRoleSelect label="Role of the invited person" value={role} onChange={setRole} />
                 <Button type="submit" disabled={busy || email === ''}>
                   Send invitation
                 </Button>

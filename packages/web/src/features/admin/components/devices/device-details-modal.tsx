@@ -9,6 +9,7 @@ import type { CodeType } from '../../api/regenerate-code.ts';
 import { usernamesOf } from '../../utils/assigned-users.ts';
 import { TeamNames } from '../teams/team-names.tsx';
 import { CodeRow } from './code-row.tsx';
+import { DeviceCirclePanel } from './device-circle-panel.tsx';
 import { DeviceReadingPanel } from './device-reading-panel.tsx';
 import { DeviceSnippets } from './device-snippets.tsx';
 import { ValidityBadge } from './validity-badge.tsx';
@@ -37,7 +38,8 @@ interface DeviceDetailsModalProps {
 const LATEST_POLL_MS = 5000;
 
 /**
- * 'Device Details': the device, who it is assigned to, its newest reading (refreshed while open)
+ * 'Device Details': the device, who it is assigned to and their care-circle roles (the admin
+ * makes someone owner here), its newest reading (refreshed while open)
  * with "Send a test reading", its two codes (copy, show, regenerate) labelled by who uses them,
  * and commands that send a reading as the device will.
  */
@@ -66,6 +68,9 @@ export function DeviceDetailsModal({ device, names, onRegenerate, onClose }: Dev
           {device.lastUpdate ? formatDateTime(device.lastUpdate) : 'Never'}
         </Detail>
       </dl>
+      <div className="mt-6">
+        <DeviceCirclePanel deviceId={device._id} />
+      </div>
       <div className="mt-6">
         <DeviceReadingPanel
           device={device}
