@@ -24,7 +24,7 @@ export function DeviceCirclePanel({ deviceId }: { deviceId: string }) {
 
   return (
     <section aria-labelledby={`circle-${deviceId}`} className="space-y-2 text-sm">
-      <h3 id={`circle-${deviceId}`} className="font-medium text-slate-800 dark:text-slate-100">
+      <h3 id={`circle-${deviceId}`} className="text-base font-semibold text-slate-900 dark:text-white">
         Care circle
       </h3>
       {failure && <FormError message={failure} />}
