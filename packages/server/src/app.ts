@@ -26,6 +26,7 @@ import { openApiOptions } from './http/openapi.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
+import { settledWithin } from './lib/time-limit.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
 export interface BuildOptions extends ComposeOptions {
@@ -41,6 +42,8 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** The longest closing waits for requests in flight, and then for the database and Redis to close. */
+const CLOSE_STEP_MS = 5_000;
 
 /** The whole server, ready to `listen` or to `inject`. Closing the app closes what it opened. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -94,7 +97,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Graceful shutdown: once closing, new requests get 503 while those already in flight finish
   // (preClose runs before onClose, so the database is still open for them).
   const inFlight = trackInFlight(app.server);
-  app.addHook('preClose', () => inFlight.idle());
+  app.addHook('preClose', async () => {
+    if (!(await settledWithin(inFlight.idle(), CLOSE_STEP_MS)))
+      app.log.warn(`shutdown: ${inFlight.count} requests still in flight after ${CLOSE_STEP_MS} ms`);
+  });
   app.decorateRequest('auth', null);
 
   const ctx = composeServices(config, database, redis, app.log, options);
@@ -177,8 +183,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     await running.stop();
-    await database.close();
-    if (redis) await redis.quit().catch(() => {});
+    // A pool's end waits for each connection's goodbye, which a dead link never brings.
+    if (!(await settledWithin(database.close(), CLOSE_STEP_MS)))
+      app.log.warn(`shutdown: the database connections did not close within ${CLOSE_STEP_MS} ms`);
+    if (redis && !(await settledWithin(redis.quit(), CLOSE_STEP_MS))) redis.disconnect();
   });
   return { app, ctx, realtime: running.realtime };
 }

@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from './db/partitions.ts';
 import { HeavyReads } from './http/heavy-reads.ts';
 import { EventBus } from './lib/events.ts';
+import { settledWithin } from './lib/time-limit.ts';
 import { AlertMailer, type AlertMailerOptions } from './mail/alert-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics/prometheus.ts';
@@ -96,6 +97,10 @@ const MAILS_PER_ACCOUNT = { limit: 5, windowMs: 86_400_000 };
 const DEFAULT_ESCALATION_MS = 1000;
 /** Partitions are made weeks ahead; an hourly look keeps that true and retention within the hour. */
 const PARTITION_MAINTENANCE_MS = 3_600_000;
+/** The longest one shutdown step waits (see `stop` in `registerRoutes`). */
+const SHUTDOWN_STEP_MS = 5_000;
+/** The outbox bounds its own last batch (10 s): this only catches a hang past that. */
+const OUTBOX_STOP_BOUND_MS = 12_000;
 
 /** Build every service of the server, wired to each other; nothing runs until `registerRoutes`. */
 export function composeServices(
@@ -329,14 +334,26 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   registerMetrics(app, ctx, () => realtime.io.engine.clientsCount);
   await registerMqtt(app, ctx);
 
+  /**
+   * Each step waits at most its bound: one stuck on a connection whose packets are dropped (the
+   * database behind a dead link answers nothing, and only TCP's own give-up, minutes later, would
+   * end it) must not hold the rest, nor the process's exit. What a step leaves undone is safe:
+   * readings still queued were never acknowledged, outbox jobs go out when their lease ends.
+   */
+  const step = async (what: string, work: Promise<unknown>, ms = SHUTDOWN_STEP_MS) => {
+    if (!(await settledWithin(work, ms))) app.log.warn(`shutdown: ${what} did not finish within ${ms} ms`);
+  };
   const stop = async () => {
     ctx.eventLoop.stop();
-    await Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop(), ctx.backups.scheduled?.stop()]);
+    await step(
+      'the timers',
+      Promise.all([ctx.alertEngine.stop(), ctx.partitions.stop(), ctx.backups.scheduled?.stop()]),
+    );
     // Queued readings are written (and their events published) before the listeners stop.
-    await ctx.ingest.drain();
+    await step('the ingest queue', ctx.ingest.drain());
     // The outbox finishes the batch in flight while the database is still open; the rest waits in it.
-    await ctx.outbox.stop(ctx.events);
-    await ctx.account.idle();
+    await step('the outbox', ctx.outbox.stop(ctx.events), OUTBOX_STOP_BOUND_MS);
+    await step('account mails', ctx.account.idle());
     ctx.alertMailer.close();
   };
   return { realtime, stop };

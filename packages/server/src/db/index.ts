@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withTimeout } from '../lib/time-limit.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -47,14 +48,6 @@ const POOL_TIMEOUTS = {
   idle_in_transaction_session_timeout: 30_000,
   keepAlive: true,
 };
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary, fixed: "VW" + "MIGR". */

@@ -2,6 +2,7 @@ import { type AlertRecord, alertRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/index.ts';
 import type { EventBus } from '../lib/events.ts';
+import { settledWithin, withTimeout } from '../lib/time-limit.ts';
 import { climbLadders, startLadders } from './fallback-ladder.ts';
 import {
   claimDeliveries,
@@ -127,13 +128,8 @@ export class NotificationOutbox {
       await Promise.all(this.inFlight);
       await this.flush();
     })().catch((error: unknown) => this.log.warn({ err: error }, 'outbox: the last batch did not finish'));
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), STOP_WAIT_MS);
-    });
-    if ((await Promise.race([finished, waited])) === 'late')
+    if (!(await settledWithin(finished, STOP_WAIT_MS)))
       this.log.warn('outbox: stopped with a batch in flight; its jobs go out when their lease ends');
-    clearTimeout(timer);
   }
 
   /** Run one batch of due fanouts and deliveries now, sent and recorded; resolves to how many jobs it handled. */
@@ -291,6 +287,7 @@ export class NotificationOutbox {
       result = await withTimeout(
         channel.send({ id: job.id, target: job.target, payload: job.payload, attempt: job.attempts }),
         channel.timeoutMs,
+        `${job.kind} send`,
       );
     } catch (err) {
       // A time-out or a bug: the message may or may not have left, so it is tried again (once more at most).
@@ -307,13 +304,4 @@ export class NotificationOutbox {
     );
     return { job, kind: 'dead', detail: result.detail };
   }
-}
-
-/** `work`, or a rejection once `ms` have passed. */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

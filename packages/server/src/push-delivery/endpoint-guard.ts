@@ -4,6 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PUSH_ENDPOINT_ISSUES, type PushEndpointIssue, SERVER_MESSAGES } from '@vitalwatch/shared';
 import { badRequest, type DomainError, temporarilyUnavailable } from '../errors.ts';
+import { withTimeout } from '../lib/time-limit.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /** The push services browsers subscribe with; `*.` allows any name under that domain. */
@@ -132,7 +133,7 @@ export class PushEndpointGuard {
     if (isIP(name) !== 0 || this.isTestOnly(name)) return undefined;
     let found: Awaited<ReturnType<HostLookup>>;
     try {
-      found = await withTimeout(this.lookup(name), DNS_TIMEOUT_MS);
+      found = await withTimeout(this.lookup(name), DNS_TIMEOUT_MS, `DNS lookup of ${name}`);
     } catch (err) {
       if (NOT_FOUND_CODES.has(String((err as NodeJS.ErrnoException).code))) return 'notFound';
       throw temporarilyUnavailable(SERVER_MESSAGES.pushEndpointCheckFailed, 5);
@@ -201,12 +202,3 @@ const endpointRefused = (issue: PushEndpointIssue): DomainError =>
 
 const notFound = (hostname: string) =>
   Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`DNS lookup took over ${ms} ms`)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
