@@ -140,6 +140,28 @@ describe('apiRequest', () => {
     expect(getRefreshToken()).toBe('R1');
   });
 
+  it('keeps the tokens when the refresh answer is cut off (the page reloading as it arrives)', async () => {
+    storeTokens({ accessToken: 'old', refreshToken: 'R1' });
+    const expired = vi.fn();
+    const unsubscribe = onSessionExpired(expired);
+    const cutOff = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":tr'));
+        controller.error(new DOMException('The user aborted a request.', 'AbortError'));
+      },
+    });
+    fakeFetch(({ url }) =>
+      url.endsWith('/user/refresh')
+        ? new Response(cutOff, { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : unauthorized(),
+    );
+    const error = await apiRequest('/user/profile', { schema: profileResponse }).catch((e: unknown) => e);
+    unsubscribe();
+    expect((error as ApiError).code).toBe('INVALID_RESPONSE');
+    expect(expired).not.toHaveBeenCalled();
+    expect([getAccessToken(), getRefreshToken()]).toEqual(['old', 'R1']);
+  });
+
   it('shares one refresh between concurrent calls', async () => {
     storeTokens({ accessToken: 'old', refreshToken: 'R1' });
     const calls = fakeFetch(renewingServer);

@@ -150,7 +150,12 @@ async function refreshSession(): Promise<string | null> {
       storeTokens(parsed.data.data);
       return parsed.data.data.accessToken;
     }
-    // A busy or failing server says nothing about the session: keep the tokens, report the error.
+    // An answer cut off (the page reloading while it arrived) says nothing about the session: the
+    // server may have rotated the token, and the next page's refresh gets the same successor back.
+    if (response.ok) {
+      throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from the server');
+    }
+    // Nor does a busy or failing server: keep the tokens, report the error.
     if (response.status === 429 || response.status >= 500) throw errorFrom(response.status, json);
   }
   clearTokens();
