@@ -6,15 +6,16 @@ import { dbTargets, signup, useTestApp } from './helpers.ts';
 const DEVICES = 200;
 /**
  * Issue 25 asks 300 kB of JSON for 1,000 devices (300 bytes a device). This snapshot was 577 bytes
- * a device with the SpO2 sparkline, one-decimal means and whole alert records; it is 352 now. The
- * bound keeps that gain; the last 50 bytes are not won yet.
+ * a device with the SpO2 sparkline, one-decimal means and whole alert records, then 352; leaving
+ * out what is at its usual value (default limits, no alerts, no teams, active) and the reading's
+ * id brings it under 300.
  */
-const BYTES_PER_DEVICE = 360;
+const BYTES_PER_DEVICE = 300;
 
 describe.each(dbTargets())('the board snapshot stays small on $name', (target) => {
   const built = useTestApp(target);
 
-  it(`answers ${DEVICES} devices with a full last hour and an alert on one in ten within 360 bytes a device`, async () => {
+  it(`answers ${DEVICES} devices with a full last hour and an alert on one in ten within 300 bytes a device`, async () => {
     const carer = await signup(built());
     const { db } = built().ctx;
     for (let i = 0; i < DEVICES; i++) await insertDevice(db, [carer.user._id]);
@@ -42,10 +43,6 @@ describe.each(dbTargets())('the board snapshot stays small on $name', (target) =
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.devices).toHaveLength(DEVICES);
     const bytes = Buffer.byteLength(res.body);
-    console.info(
-      'SAMPLE',
-      JSON.stringify(res.json().data.devices.find((d: { alerts: unknown[] }) => d.alerts.length > 0)),
-    );
     console.info(
       `board snapshot: ${DEVICES} devices, ${bytes} bytes, ${Math.round(bytes / DEVICES)} a device`,
     );

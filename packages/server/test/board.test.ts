@@ -1,8 +1,10 @@
 import {
   BOARD_SPARK_BUCKETS,
   type BoardSnapshot,
+  type BoardSnapshotWire,
   type HealthRecord,
   type SocketAck,
+  tileOf,
 } from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDevice, isoFromNow, postAlert, postHealth } from './device-helpers.ts';
@@ -36,7 +38,8 @@ describe.each(dbTargets())('care board on $name', (target) => {
       headers: user.auth,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
+    const sent = res.json().data as BoardSnapshotWire;
+    return { ...sent, devices: sent.devices.map(tileOf) };
   };
   const teamOf = async (deviceIds: string[], userIds: string[]) => {
     const res = await built().app.inject({
@@ -88,6 +91,32 @@ describe.each(dbTargets())('care board on $name', (target) => {
 
     expect((await built().app.inject({ method: 'GET', url: '/api/v1/board/snapshot' })).statusCode).toBe(401);
     expect((await snapshot(admin)).devices).toEqual([]);
+  });
+
+  it("draws the last hour's heart rate in 3-minute slots, each the rounded mean of its readings", async () => {
+    const carer = await signup(built());
+    const device = await createDevice(built(), admin, { users: [carer.user._id] });
+    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const before = (heartRate: number, ms: number) => ({
+      ...reading(heartRate),
+      recordedAt: new Date(at.getTime() - ms).toISOString(),
+    });
+    await postHealth(built(), device.apiAuthCode, [
+      before(70, 20 * 60_000 - 10_000),
+      before(71, 20 * 60_000 - 20_000),
+      before(80, 5 * 60_000 - 5_000),
+      before(90, 60_000 - 1_000),
+      before(93, 60_000 - 2_000),
+      before(120, 61 * 60_000),
+    ]);
+    await built().ctx.ingest.drain();
+    const board = await built().ctx.board.snapshot(carer.user._id, at);
+    const expected: (number | null)[] = new Array(BOARD_SPARK_BUCKETS).fill(null);
+    // 20 minutes before: slot 13 of 20 (70.5 rounds up); 5 minutes: slot 18; the last minute: 19 (91.5).
+    expected[13] = 71;
+    expected[18] = 80;
+    expected[19] = 92;
+    expect(board.devices.find((d) => d._id === device._id)?.sparkline).toEqual(expected);
   });
 
   it('makes the same number of queries for 2 devices as for 40', async () => {

@@ -23,15 +23,13 @@ export const BOARD_COALESCE_MS = 1000;
 export const BOARD_ALERTS_MAX = 2000;
 
 const level = z.object({ limit: z.number(), critical: z.number().nullable() });
+const limitsObject = z.object(
+  Object.fromEntries(VITAL_ALARM_TYPES.map((t) => [t, level])) as {
+    [K in VitalAlarmType]: typeof level;
+  },
+);
 /** A device's alarm limits and critical levels where they differ from the defaults; null: the defaults. */
-export const boardLimits = z
-  .object(
-    Object.fromEntries(VITAL_ALARM_TYPES.map((t) => [t, level])) as {
-      [K in VitalAlarmType]: typeof level;
-    },
-  )
-  .nullable();
-export type BoardLimits = z.infer<typeof boardLimits>;
+export type BoardLimits = z.infer<typeof limitsObject> | null;
 
 /**
  * Mean heart rate of each bucket in whole beats a minute, oldest first; null where nothing was
@@ -41,8 +39,8 @@ export type BoardLimits = z.infer<typeof boardLimits>;
 export const boardSparkline = z.array(z.number().int().nullable());
 export type BoardSparkline = z.infer<typeof boardSparkline>;
 
-/** The newest reading of a tile: a health record without its device id (the tile's own). */
-export const boardReading = healthRecord.omit({ device: true });
+/** The newest reading of a tile: a health record without its ids (the tile's device; the record's own is not used). */
+export const boardReading = healthRecord.omit({ device: true, _id: true });
 
 /**
  * An open alert on a tile: an alert record without what the tile already says (its device's id
@@ -51,20 +49,54 @@ export const boardReading = healthRecord.omit({ device: true });
 export const boardAlert = alertRecord.omit({ device: true, deviceName: true, alertMessage: true });
 export type BoardAlert = z.infer<typeof boardAlert>;
 
+/**
+ * A tile as sent: what is at its usual value is left out (issue 25's budget: 300 kB for 1,000
+ * devices), and `tileOf` puts it back. Left out: `limits` for the default alarm limits, `alerts`
+ * when none is open, `teamIds` when no team of the user holds it, `isValid` when the device is
+ * active.
+ */
 export const boardDevice = z.object({
   _id: z.string(),
   /** The user's own name for it when they gave one, else the shared name. */
   deviceName: z.string(),
-  isValid: z.boolean(),
+  /** Sent (false) only for a device an admin switched off. */
+  isValid: z.literal(false).optional(),
   latest: boardReading.nullable(),
   sparkline: boardSparkline,
-  limits: boardLimits,
+  /** Its alarm limits and critical levels, when they differ from the defaults. */
+  limits: limitsObject.optional(),
   /** Its unresolved alerts, highest priority first, newest first within one. */
-  alerts: z.array(boardAlert),
+  alerts: z.array(boardAlert).min(1).optional(),
   /** Ids of the user's teams that hold it (for the team filter). */
-  teamIds: z.array(z.string()),
+  teamIds: z.array(z.string()).min(1).optional(),
 });
-export type BoardDevice = z.infer<typeof boardDevice>;
+export type BoardDeviceWire = z.infer<typeof boardDevice>;
+
+/** A tile as the screens use it: nothing left out. */
+export interface BoardDevice extends Omit<BoardDeviceWire, 'isValid' | 'limits' | 'alerts' | 'teamIds'> {
+  isValid: boolean;
+  limits: BoardLimits;
+  alerts: BoardAlert[];
+  teamIds: string[];
+}
+
+/** A tile as sent, from a tile in full: what is at its usual value is left out. */
+export const tileWire = ({ isValid, limits, alerts, teamIds, ...rest }: BoardDevice): BoardDeviceWire => ({
+  ...rest,
+  ...(isValid ? {} : { isValid: false as const }),
+  ...(limits ? { limits } : {}),
+  ...(alerts.length > 0 ? { alerts } : {}),
+  ...(teamIds.length > 0 ? { teamIds } : {}),
+});
+
+/** A tile in full, from a tile as sent. */
+export const tileOf = ({ isValid, limits, alerts, teamIds, ...rest }: BoardDeviceWire): BoardDevice => ({
+  ...rest,
+  isValid: isValid ?? true,
+  limits: limits ?? null,
+  alerts: alerts ?? [],
+  teamIds: teamIds ?? [],
+});
 
 export const boardSnapshot = z.object({
   devices: z.array(boardDevice),
@@ -73,7 +105,12 @@ export const boardSnapshot = z.object({
   /** When the snapshot was taken (server time): the sparkline's last bucket ends here. */
   at: z.string(),
 });
-export type BoardSnapshot = z.infer<typeof boardSnapshot>;
+/** The snapshot as sent. */
+export type BoardSnapshotWire = z.infer<typeof boardSnapshot>;
+/** The snapshot as the screens use it: every tile in full (`tileOf`). */
+export interface BoardSnapshot extends Omit<BoardSnapshotWire, 'devices'> {
+  devices: BoardDevice[];
+}
 export const boardResponse = envelope(boardSnapshot);
 
 /** One `boardUpdate` socket event: the newest record of each device that sent any since the last batch. */

@@ -4,9 +4,10 @@ import {
   type BoardAlert,
   type BoardDevice,
   type BoardLimits,
-  type BoardSnapshot,
+  type BoardSnapshotWire,
   DEFAULT_ALARM_SETTINGS,
   effectiveAlarmSettings,
+  tileWire,
   VITAL_ALARM_TYPES,
 } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
@@ -27,7 +28,7 @@ function limitsOf(stored: unknown): BoardLimits {
 
 /**
  * The care team's board: one snapshot of every device the user may see (direct or through a team),
- * in five queries whatever their number.
+ * in five queries whatever their number, each tile sent without what is at its usual value.
  */
 export class BoardService {
   private readonly db: Db;
@@ -38,27 +39,23 @@ export class BoardService {
     this.alerts = alerts;
   }
 
-  async snapshot(userId: string, at: Date = new Date()): Promise<BoardSnapshot> {
+  async snapshot(userId: string, at: Date = new Date()): Promise<BoardSnapshotWire> {
     const [rows, openAlerts, teams] = await Promise.all([
       repo.listVisibleDevices(this.db, userId),
       this.alerts.open(userId, BOARD_ALERTS_MAX),
       repo.teamsOf(this.db, userId),
     ]);
     const seqs = rows.map((r) => r.seq);
-    const [latest, slots] = await Promise.all([
+    const [latest, sparks] = await Promise.all([
       repo.newestReadings(this.db, seqs),
-      repo.lastHourSlots(this.db, seqs, at),
+      repo.lastHourSparklines(this.db, seqs, at),
     ]);
     const latestBySeq = new Map(latest.map((l) => [l.device_seq, l]));
     const sparkBySeq = new Map<number, BoardDevice['sparkline']>();
-    for (const s of slots) {
-      if (s.slot < 0 || s.slot >= BOARD_SPARK_BUCKETS || s.heart_rate === null) continue;
-      let spark = sparkBySeq.get(s.device_seq);
-      if (!spark) {
-        spark = new Array(BOARD_SPARK_BUCKETS).fill(null);
-        sparkBySeq.set(s.device_seq, spark);
-      }
-      spark[s.slot] = Math.round(s.heart_rate);
+    for (const s of sparks) {
+      const spark: BoardDevice['sparkline'] = new Array(BOARD_SPARK_BUCKETS).fill(null);
+      for (const [slot, rate] of Object.entries(s.rates)) spark[Number(slot)] = rate;
+      sparkBySeq.set(s.device_seq, spark);
     }
     const alertsByDevice = new Map<string, BoardAlert[]>();
     for (const { device, deviceName: _name, alertMessage: _message, ...a } of openAlerts) {
@@ -69,15 +66,14 @@ export class BoardService {
     return {
       at: at.toISOString(),
       teams: teams.map((t) => ({ _id: t.id, name: t.name })),
-      devices: rows.map((r): BoardDevice => {
+      devices: rows.map((r) => {
         const l = latestBySeq.get(r.seq);
-        return {
+        const tile: BoardDevice = {
           _id: r.id,
           deviceName: r.name,
           isValid: r.is_valid,
           latest: l
             ? {
-                _id: String(l.id),
                 spo2: l.spo2,
                 heartRate: l.heart_rate,
                 temperature: l.temperature,
@@ -90,6 +86,7 @@ export class BoardService {
           alerts: alertsByDevice.get(r.id) ?? [],
           teamIds: r.team_ids,
         };
+        return tileWire(tile);
       }),
     };
   }

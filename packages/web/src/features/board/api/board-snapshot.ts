@@ -1,4 +1,4 @@
-import { type BoardSnapshot, boardResponse } from '@vitalwatch/shared';
+import { type BoardSnapshot, boardResponse, tileOf } from '@vitalwatch/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/store/api.ts';
 
@@ -7,7 +7,11 @@ export const boardApi = api.injectEndpoints({
   endpoints: (build) => ({
     boardSnapshot: build.query<BoardSnapshot, void>({
       query: () => ({ path: '/board/snapshot', method: 'GET', auth: 'user', schema: boardResponse }),
-      transformResponse: (response: z.infer<typeof boardResponse>) => response.data,
+      // Each tile arrives without what is at its usual value: the screens get it whole.
+      transformResponse: ({ data }: z.infer<typeof boardResponse>): BoardSnapshot => ({
+        ...data,
+        devices: data.devices.map(tileOf),
+      }),
       keepUnusedDataFor: 0,
     }),
   }),
