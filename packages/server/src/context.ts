@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
 import type { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import type { BackupService } from './backup/service.ts';
+import type { ChannelChecks } from './channel-health/checks.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
@@ -110,6 +111,8 @@ export interface AppContext {
   pushEndpoints: PushEndpointGuard;
   /** Every push and e-mail of every alert as a durable job, run on every process, each once. */
   outbox: NotificationOutbox;
+  /** Channel health: the daily check of browsers that showed nothing for a day. */
+  channelChecks: ChannelChecks;
   /** Alert emails to assigned users who opted in (a channel of the outbox). */
   alertMailer: AlertMailer;
   webhooks: WebhookService;

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
-import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalwatch/shared';
+import {
+  type AlertPriority,
+  type AlertRecord,
+  alertNotification,
+  channelCheckNotification,
+} from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -8,7 +13,8 @@ import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { notifiedUsers } from '../modules/alert/service.ts';
-import type { PushBrowsersService } from '../modules/push-subscriptions/service.ts';
+import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
+import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
@@ -127,7 +133,7 @@ export class PushService implements OutboxChannel {
         ...alertNotification(alert, step),
         ...(ackToken ? { ackToken } : {}),
         notificationId: id,
-        receiptToken: await this.receipts.sign(id, alert._id, s.userId),
+        receiptToken: await this.receipts.sign(id, alert._id, s.userId, s.id),
       });
       out.push({
         id,
@@ -144,6 +150,29 @@ export class PushService implements OutboxChannel {
       });
     }
     return out;
+  }
+
+  /**
+   * The daily check of one browser (channel health): brief, low urgency, one tag for all checks,
+   * with a receipt token like an alert's so its showing proves the browser receives. It belongs to
+   * no alert (`NO_ALERT_ID`), so nothing of it reaches a timeline.
+   */
+  async checkDelivery(s: Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>) {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      ...channelCheckNotification(),
+      notificationId: id,
+      receiptToken: await this.receipts.sign(id, NO_ALERT_ID, s.userId, s.id),
+    });
+    const payload: z.infer<typeof pushJob> = {
+      subscriptionId: s.id,
+      endpoint: s.endpoint,
+      p256dh: s.p256dh,
+      auth: s.auth,
+      body,
+      urgency: 'low',
+    };
+    return { id, userId: s.userId, target: s.id, payload } satisfies NewDelivery;
   }
 
   async send(job: { payload: unknown; attempt: number }): Promise<SendResult> {
