@@ -282,6 +282,7 @@ export function composeServices(
     ),
     alertMailer,
     webhooks: new WebhookService(db, webhookChannel),
+    webhookChannel,
     channelChecks: new ChannelChecks(
       db,
       push,

@@ -236,9 +236,7 @@ export class PushReceiptTokens {
   }
 
   /** `{notificationId, alertId, userId, subscriptionId}` of a valid token, or null. */
-  async verify(
-    token: string,
-  ): Promise<{
+  async verify(token: string): Promise<{
     notificationId: string;
     alertId: string;
     userId: string;

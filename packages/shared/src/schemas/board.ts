@@ -63,6 +63,8 @@ export const boardDevice = z.object({
   alerts: z.array(boardAlert),
   /** Ids of the user's teams that hold it (for the team filter). */
   teamIds: z.array(z.string()),
+  /** None of its primary contacts has a working channel (channel health): nobody alerted first can be reached. */
+  noWorkingChannel: z.boolean(),
 });
 export type BoardDevice = z.infer<typeof boardDevice>;
 
