@@ -162,7 +162,8 @@ describe.each(dbTargets())('channel health on $name', (target) => {
         url: '/api/v1/board/snapshot',
         headers: carer.auth,
       });
-      return board.json().data.devices.find((d: { _id: string }) => d._id === device._id).noWorkingChannel;
+      const tile = board.json().data.devices.find((d: { _id: string }) => d._id === device._id);
+      return tile.noWorkingChannel === true;
     };
     const line = async () => {
       const circle = dataOf(

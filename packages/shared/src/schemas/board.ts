@@ -63,8 +63,11 @@ export const boardDevice = z.object({
   alerts: z.array(boardAlert),
   /** Ids of the user's teams that hold it (for the team filter). */
   teamIds: z.array(z.string()),
-  /** None of its primary contacts has a working channel (channel health): nobody alerted first can be reached. */
-  noWorkingChannel: z.boolean(),
+  /**
+   * Present, and true, when none of its primary contacts has a working channel (channel health):
+   * nobody alerted first can be reached. Absent otherwise, to keep the snapshot small.
+   */
+  noWorkingChannel: z.literal(true).optional(),
 });
 export type BoardDevice = z.infer<typeof boardDevice>;
 

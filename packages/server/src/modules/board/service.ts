@@ -89,7 +89,7 @@ export class BoardService {
           limits: limitsOf(r.alarm_settings),
           alerts: alertsByDevice.get(r.id) ?? [],
           teamIds: r.team_ids,
-          noWorkingChannel: r.unreachable,
+          ...(r.unreachable ? { noWorkingChannel: true as const } : {}),
         };
       }),
     };

@@ -28,6 +28,7 @@ import {
   useRevokeInvitationMutation,
 } from '../api/change-care-circle.ts';
 import { useCareCircleQuery } from '../api/get-care-circle.ts';
+import { ChannelHealthLine } from './channel-health-line.tsx';
 
 const selectClass =
   'rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -131,6 +132,7 @@ export function CareCircleModal({ device, onClose }: { device: UserDevice | null
                   {CIRCLE_ROLE_LABELS[m.circleRole]} · {CIRCLE_ALERT_ROUTE_LABELS[m.alerts]} · since{' '}
                   {formatDay(m.since)}
                 </p>
+                {!m.pending && m.alerts !== 'none' && <ChannelHealthLine member={m} />}
                 {m.pending && (
                   <p className="font-medium text-amber-800 dark:text-amber-300">
                     Used the activation code: waiting for an owner to confirm
