@@ -111,9 +111,9 @@ describe.each(dbTargets())('channel health on $name', (target) => {
     expect(checksTo(browser)).toHaveLength(0);
   });
 
-  it('two unanswered checks: not receiving, told once by e-mail and webhook; a receipt lifts it', async () => {
-    const browser = peer().subscriber();
-    const carer = await userWithBrowsers(built(), browser);
+  it('two unanswered checks: not receiving, told once by e-mail, webhook and the browser that receives; a receipt lifts it', async () => {
+    const [browser, other] = [peer().subscriber(), peer().subscriber()];
+    const carer = await userWithBrowsers(built(), browser, other);
     await verifyEmail(built(), carer);
     const path = `/notice-${carer.user._id}`;
     const hook = dataOf(
@@ -126,27 +126,44 @@ describe.each(dbTargets())('channel health on $name', (target) => {
       mailsIn(outboxDir(built().ctx.config.dataDir), carer.user.email).filter((m) =>
         m.includes('stopped receiving'),
       );
+    const notices = () =>
+      peer()
+        .requestsTo(other.endpoint)
+        .map((r) => JSON.parse(other.decrypt(r.body)))
+        .filter((m) => m.tag === 'vitalwatch:channel-notice');
+    const marks = async () =>
+      Object.fromEntries(
+        (await browsersOf(built(), carer)).map((b) => [b._id, b.notReceivingSince !== null]),
+      );
+    /** Sweep, then the other browser shows its check (it receives). */
+    const sweepAndAnswer = async (now: number) => {
+      await sweepAt(now);
+      const check = checksTo(other).at(-1);
+      expect((await receipt(check.receiptToken)).statusCode).toBe(200);
+    };
     const t0 = Date.now();
-    await sweepAt(t0 + 25 * HOUR);
-    await sweepAt(t0 + 50 * HOUR);
-    expect((await browsersOf(built(), carer))[0]?.notReceivingSince).toBeNull();
+    await sweepAndAnswer(t0 + 25 * HOUR);
+    await sweepAndAnswer(t0 + 50 * HOUR);
+    expect(Object.values(await marks())).toEqual([false, false]);
     expect(mails()).toHaveLength(0);
 
-    await sweepAt(t0 + 75 * HOUR);
-    expect((await browsersOf(built(), carer))[0]?.notReceivingSince).not.toBeNull();
+    await sweepAndAnswer(t0 + 75 * HOUR);
+    expect(Object.values(await marks()).sort()).toEqual([false, true]);
     expect(mails()).toHaveLength(1);
     const told = receiver().at(path);
     expect(told).toHaveLength(1);
     expect(told[0]?.verified).toBe(true);
     expect(JSON.parse(told[0]!.body).alert).toMatchObject({ alertType: 'CHANNEL_NOT_RECEIVING' });
+    expect(notices()).toHaveLength(1);
 
-    await sweepAt(t0 + 100 * HOUR);
+    await sweepAndAnswer(t0 + 100 * HOUR);
     expect(mails()).toHaveLength(1);
     expect(receiver().at(path)).toHaveLength(1);
+    expect(notices()).toHaveLength(1);
 
     const newest = checksTo(browser).at(-1);
     expect((await receipt(newest.receiptToken)).statusCode).toBe(200);
-    expect((await browsersOf(built(), carer))[0]?.notReceivingSince).toBeNull();
+    expect(Object.values(await marks())).toEqual([false, false]);
   });
 
   it('the admin dashboard counts contacts without a working channel; the board and the circle flag them', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AlertRecord, CHANNEL_HEALTH, notReceivingNotice } from '@vitalwatch/shared';
+import { type AlertRecord, CHANNEL_HEALTH, notReceivingNotice, notReceivingPush } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -98,7 +98,7 @@ export class ChannelChecks {
       );
       for (const s of failing) queued.push(...(await this.notice(tx, s, now)));
       for (const s of due) {
-        const check = await this.push.checkDelivery({
+        const check = await this.push.healthDelivery({
           id: s.id,
           userId: s.user_id,
           endpoint: s.endpoint,
@@ -122,7 +122,10 @@ export class ChannelChecks {
     });
   }
 
-  /** The person's e-mail (if verified) and their own webhooks, told that this browser stopped receiving. */
+  /**
+   * The person's other channels, told that this browser stopped receiving: their other browsers
+   * that still receive, their e-mail (if verified) and their own webhooks.
+   */
   private async notice(tx: Tx, s: DueRow, now: Date): Promise<QueuedDelivery[]> {
     const browser = s.user_agent ? `Your browser (${s.user_agent.slice(0, 80)})` : 'One of your browsers';
     const { title, message } = notReceivingNotice(browser);
@@ -143,6 +146,17 @@ export class ChannelChecks {
           messageId: `<${id}@vitalwatch.notification>`,
         },
       });
+    }
+    const others = await tx
+      .select()
+      .from(pushSubscriptions)
+      .where(
+        sql`${pushSubscriptions.userId} = ${s.user_id}::uuid and ${pushSubscriptions.id} <> ${s.id}::uuid
+          and ${pushSubscriptions.notReceivingSince} is null`,
+      );
+    for (const other of others) {
+      const push = await this.push.healthDelivery(other, notReceivingPush(browser));
+      out.push({ ...push, kind: 'push', alertId: NO_ALERT_ID, step: 0 });
     }
     const own = await tx
       .select()

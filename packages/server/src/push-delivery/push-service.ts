@@ -5,6 +5,7 @@ import {
   type AlertRecord,
   alertNotification,
   channelCheckNotification,
+  type PushMessage,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -153,14 +154,18 @@ export class PushService implements OutboxChannel {
   }
 
   /**
-   * The daily check of one browser (channel health): brief, low urgency, one tag for all checks,
-   * with a receipt token like an alert's so its showing proves the browser receives. It belongs to
-   * no alert (`NO_ALERT_ID`), so nothing of it reaches a timeline.
+   * A channel-health message to one browser: the daily check (brief, low urgency, one tag for all
+   * checks) or a notice that another browser stopped receiving. It carries a receipt token like an
+   * alert's, so its showing proves the browser receives; it belongs to no alert (`NO_ALERT_ID`),
+   * so nothing of it reaches a timeline.
    */
-  async checkDelivery(s: Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>) {
+  async healthDelivery(
+    s: Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>,
+    message: PushMessage = channelCheckNotification(),
+  ) {
     const id = randomUUID();
     const body = JSON.stringify({
-      ...channelCheckNotification(),
+      ...message,
       notificationId: id,
       receiptToken: await this.receipts.sign(id, NO_ALERT_ID, s.userId, s.id),
     });
@@ -170,7 +175,7 @@ export class PushService implements OutboxChannel {
       p256dh: s.p256dh,
       auth: s.auth,
       body,
-      urgency: 'low',
+      urgency: URGENCY[message.priority ?? 'low'],
     };
     return { id, userId: s.userId, target: s.id, payload } satisfies NewDelivery;
   }

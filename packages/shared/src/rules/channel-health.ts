@@ -44,6 +44,18 @@ export const notReceivingNotice = (browser: string) => ({
     'Open VitalWatch on it to connect it again, or remove it in Profile.',
 });
 
+/** The notice as a push to the person's other browsers that still receive (one tag: the newest replaces older ones). */
+export const notReceivingPush = (browser: string): PushMessage => {
+  const { title, message } = notReceivingNotice(browser);
+  return {
+    title,
+    body: message,
+    tag: 'vitalwatch:channel-notice',
+    url: PROFILE_PAGE_PATH,
+    priority: 'medium',
+  };
+};
+
 export const CHANNEL_HEALTH_MESSAGES = {
   checksOn: 'Daily checks of your browsers turned on',
   checksOff: 'Daily checks of your browsers turned off',
