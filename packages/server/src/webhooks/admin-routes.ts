@@ -1,12 +1,13 @@
 import { contracts } from '@vitalwatch/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, AppInstance } from '../context.ts';
-import { teams } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
 import { type ContractHandler, serveContracts, userAuthHooks } from '../http/contract-routes.ts';
 import type { WebhookOwner } from './service.ts';
+
+type Platform = typeof contracts.platformWebhook;
+/** The path of a team's webhooks names the team (already validated by the contract). */
+const teamParams = z.object({ teamId: z.string() });
 
 /**
  * Admins' webhooks: a care team's (`/api/v1/admin/teams/:teamId/webhooks`, every alert of the
@@ -14,10 +15,6 @@ import type { WebhookOwner } from './service.ts';
  * signing, formats, retries, log and replay as a person's. Adding, deleting and replaying are
  * audit-logged.
  */
-type Platform = typeof contracts.platformWebhook;
-/** The path of a team's webhooks names the team (already validated by the contract). */
-const teamParams = z.object({ teamId: z.string() });
-
 export async function adminWebhookRoutes(app: AppInstance, ctx: AppContext) {
   const hooks = userAuthHooks(ctx.guards);
   const service = ctx.webhooks;
@@ -25,9 +22,7 @@ export async function adminWebhookRoutes(app: AppInstance, ctx: AppContext) {
   /** The team of the path, or 404 when there is none. */
   const team = async (request: FastifyRequest): Promise<WebhookOwner> => {
     const { teamId } = teamParams.parse(request.params);
-    const [row] = await ctx.db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-    if (!row) throw notFound('Team not found');
-    return { scope: 'team', teamId };
+    return service.teamOwner(teamId);
   };
 
   const audit = async (

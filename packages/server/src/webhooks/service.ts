@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { notificationJobs, webhookDeliveries, webhooks } from '../db/schema.ts';
+import { notificationJobs, teams, webhookDeliveries, webhooks } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import { webhookBody } from './formats.ts';
@@ -42,6 +42,13 @@ export class WebhookService {
   constructor(db: Db, channel: WebhookChannel) {
     this.db = db;
     this.channel = channel;
+  }
+
+  /** A care team as the owner of webhooks; 404 when there is no such team. */
+  async teamOwner(teamId: string): Promise<WebhookOwner> {
+    const [row] = await this.db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+    if (!row) throw notFound('Team not found');
+    return { scope: 'team', teamId };
   }
 
   async create(owner: WebhookOwner, input: { url: string; format: Format; routingKey?: string | undefined }) {
