@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { contactIdsOf } from '../access/audience.ts';
+import { allContactPairs, contactIdsOf } from '../access/audience.ts';
 import type { Tx } from '../db/index.ts';
 import { rawRows } from '../db/raw-rows.ts';
 import { devices, pushSubscriptions, users, webhookDeliveries, webhooks } from '../db/schema.ts';
@@ -52,18 +52,20 @@ export async function channelHealthSummary(tx: Tx, limit: number) {
   const [row] = await rawRows(
     tx,
     sql`with contacts as (
-        select d.id, d.device_name, c.uid::uuid as user_id
-        from ${devices} d cross join lateral unnest(${contactIdsOf(sql`d.id`)}) as c(uid)
-        where d.is_valid
+        select c.device_id, c.user_id from ${allContactPairs} c
+        join ${devices} d on d.id = c.device_id and d.is_valid
       ), judged as (
-        select c.id, c.device_name, c.user_id, ${hasWorkingChannel(sql`c.user_id`)} as working from contacts c
+        select p.user_id, ${hasWorkingChannel(sql`p.user_id`)} as working
+        from (select distinct user_id from contacts) p
       ), unreachable as (
-        select id, device_name from judged group by id, device_name having not bool_or(working)
+        select c.device_id from contacts c join judged j on j.user_id = c.user_id
+        group by c.device_id having not bool_or(j.working)
       )
-      select (select count(distinct user_id)::int from judged where not working) as contacts,
+      select (select count(*)::int from judged where not working) as contacts,
         (select count(*)::int from unreachable) as device_count,
-        coalesce((select json_agg(json_build_object('_id', u.id::text, 'deviceName', u.device_name))
-          from (select * from unreachable order by device_name, id limit ${limit}) u), '[]'::json) as devices`,
+        coalesce((select json_agg(json_build_object('_id', n.id::text, 'deviceName', n.device_name))
+          from (select d.id, d.device_name from unreachable u join ${devices} d on d.id = u.device_id
+            order by d.device_name, d.id limit ${limit}) n), '[]'::json) as devices`,
     summaryRow,
   );
   return row ?? { contacts: 0, device_count: 0, devices: [] };
