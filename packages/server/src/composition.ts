@@ -1,4 +1,9 @@
-import { ALERTS_PAGE_PATH, DEVICES_PAGE_PATH, INVITATION_PAGE_PATH } from '@vitalwatch/shared';
+import {
+  ALERTS_PAGE_PATH,
+  DEVICES_PAGE_PATH,
+  INVITATION_PAGE_PATH,
+  PROFILE_PAGE_PATH,
+} from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sharedFailureThrottle } from './auth/failure-throttle.ts';
@@ -8,6 +13,7 @@ import { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/token
 import { RecoveryCodeHasher, TwoFactorChallenges } from './auth/two-factor.ts';
 import { backupRoutes } from './backup/routes.ts';
 import { BackupService } from './backup/service.ts';
+import { type ChannelCheckOptions, ChannelChecks } from './channel-health/checks.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
 import type { Database } from './db/index.ts';
@@ -68,6 +74,7 @@ import { PushService, type PushServiceOptions } from './push-delivery/push-servi
 import { type Realtime, registerRealtime } from './realtime/socket-server.ts';
 import { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import { SystemStatusService } from './system-status/system-status.ts';
+import { adminWebhookRoutes } from './webhooks/admin-routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { WebhookService } from './webhooks/service.ts';
 import { WebhookChannel, type WebhookOptions } from './webhooks/webhook-channel.ts';
@@ -84,6 +91,8 @@ export interface ComposeOptions {
   mail?: Partial<AlertMailerOptions>;
   /** Webhook sending settings (tests: their receiver's CA, short waits). */
   webhooks?: Partial<WebhookOptions>;
+  /** Channel health's daily checks (tests: no timer, `sweep` called by hand). */
+  channelChecks?: Partial<ChannelCheckOptions>;
   /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
   lookupHost?: HostLookup;
 }
@@ -278,6 +287,15 @@ export function composeServices(
     ),
     alertMailer,
     webhooks: new WebhookService(db, webhookChannel),
+    webhookChannel,
+    channelChecks: new ChannelChecks(
+      db,
+      push,
+      webhookChannel,
+      `${appUrl}${PROFILE_PAGE_PATH}`,
+      log.child({ module: 'channel-checks' }),
+      options.channelChecks,
+    ),
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
     backups,
   };
@@ -308,6 +326,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [circleRoutes, '/api/v1'],
     [gatewayRoutes, '/api/v1'],
     [webhookRoutes, '/api/v1'],
+    [adminWebhookRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],
@@ -330,6 +349,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     escalationMs: ctx.config.ingest?.escalationIntervalMs ?? DEFAULT_ESCALATION_MS,
   });
   ctx.outbox.start(ctx.events);
+  ctx.channelChecks.start();
   const realtime = registerRealtime(app, ctx);
   registerMetrics(app, ctx, () => realtime.io.engine.clientsCount);
   await registerMqtt(app, ctx);
@@ -352,6 +372,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     // Queued readings are written (and their events published) before the listeners stop.
     await step('the ingest queue', ctx.ingest.drain());
     // The outbox finishes the batch in flight while the database is still open; the rest waits in it.
+    await step('the channel checks', ctx.channelChecks.stop());
     await step('the outbox', ctx.outbox.stop(ctx.events), OUTBOX_STOP_BOUND_MS);
     await step('account mails', ctx.account.idle());
     ctx.alertMailer.close();

@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { authGuards } from './auth/plugin.ts';
 import type { AlertActionTokens, PushReceiptTokens, TokenService } from './auth/tokens.ts';
 import type { BackupService } from './backup/service.ts';
+import type { ChannelChecks } from './channel-health/checks.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { TimePartitions } from './db/partitions.ts';
@@ -42,6 +43,7 @@ import type { PushService } from './push-delivery/push-service.ts';
 import type { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import type { SystemStatusService } from './system-status/system-status.ts';
 import type { WebhookService } from './webhooks/service.ts';
+import type { WebhookChannel } from './webhooks/webhook-channel.ts';
 
 /** Fastify with zod schemas as the type provider: bodies and replies are typed from the schemas. */
 export type AppInstance = FastifyInstance<
@@ -110,6 +112,10 @@ export interface AppContext {
   pushEndpoints: PushEndpointGuard;
   /** Every push and e-mail of every alert as a durable job, run on every process, each once. */
   outbox: NotificationOutbox;
+  /** The webhook channel of the outbox (channel health queues its notices with it). */
+  webhookChannel: WebhookChannel;
+  /** Channel health: the daily check of browsers that showed nothing for a day. */
+  channelChecks: ChannelChecks;
   /** Alert emails to assigned users who opted in (a channel of the outbox). */
   alertMailer: AlertMailer;
   webhooks: WebhookService;

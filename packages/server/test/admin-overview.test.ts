@@ -45,6 +45,7 @@ describe.each(dbTargets())('admin overview on $name', (target) => {
         usersCount: before.usersCount + 2,
         devicesCount: before.devicesCount + 2,
         alertsUnreadCount: before.alertsUnreadCount + 1,
+        channelHealth: expect.any(Object),
       });
     });
   });

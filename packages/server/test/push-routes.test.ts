@@ -30,6 +30,8 @@ describe.each(dbTargets())('connected browsers and alert emails API on $name', (
       pushService: 'push.example.com',
       createdAt: expect.any(String),
       lastSuccessAt: null,
+      lastReceiptAt: null,
+      notReceivingSince: null,
     });
     expect(res.body).not.toContain(browser.endpoint);
     expect(res.body).not.toContain(browser.toJSON().keys.auth);

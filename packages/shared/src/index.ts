@@ -6,6 +6,7 @@ export * from './messages.ts';
 export * from './rules/alarms.ts';
 export * from './rules/alert-notification.ts';
 export * from './rules/board.ts';
+export * from './rules/channel-health.ts';
 export * from './rules/history-resolution.ts';
 export * from './rules/password-change.ts';
 export * from './rules/quiet-hours.ts';

@@ -14,6 +14,8 @@ const member = (userId: string, fullName: string, circleRole: CircleMember['circ
   alerts: circleRole === 'viewer' ? 'none' : 'primary',
   since: '2026-01-05T09:07:00.000Z',
   pending: false,
+  browsersNotReceiving: 0,
+  workingChannel: true,
 });
 const circleOf = (...members: CircleMember[]) =>
   ok({ circle: { deviceId: 'd1', members, invitations: [], canManage: true } });

@@ -11,6 +11,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     role: 'user',
     fcmTokens: [],
     alertEmails: false,
+    channelChecks: true,
     quietHours: null,
     temperatureUnit: 'F',
     twoFactorEnabled: false,

@@ -30,8 +30,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const noUnreachable = { contactsWithoutChannel: 0, devicesWithoutChannel: 0, devices: [] };
 const routes = (overall: 'operational' | 'degraded' | 'outage' = 'operational') => ({
-  '/admin/stats': () => ok({ usersCount: 1234, devicesCount: 7, alertsUnreadCount: 3 }),
+  '/admin/stats': () =>
+    ok({ usersCount: 1234, devicesCount: 7, alertsUnreadCount: 3, channelHealth: noUnreachable }),
+  '/admin/webhooks/list': () => ok({ webhooks: [] }),
   '/admin/user-growth': () => ok(growth),
   '/admin/system-status': () => ok(status(overall)),
   '/admin/fleet-summary': () => ok({ offlineOverHour: 41, lowBattery: 17, neverReported: 5, unassigned: 96 }),
@@ -92,6 +95,40 @@ describe('admin overview', () => {
     expect(badges[0]?.closest('[data-status]')).toHaveAttribute('data-status', overall);
   });
 
+  it('counts contacts of high-priority devices with no working channel and names the unreachable devices', async () => {
+    routeFetch({
+      ...routes(),
+      '/admin/stats': () =>
+        ok({
+          usersCount: 9,
+          devicesCount: 4,
+          alertsUnreadCount: 0,
+          channelHealth: {
+            contactsWithoutChannel: 5,
+            devicesWithoutChannel: 3,
+            devices: [
+              { _id: 'd1', deviceName: "Dad's watch" },
+              { _id: 'd2', deviceName: 'Room 12' },
+            ],
+          },
+        }),
+    });
+    renderWithApp(<AdminOverviewPage />);
+    const card = await screen.findByRole('region', { name: 'Channel health' });
+    expect(
+      within(card).getByText('Contacts of high-priority devices with no working channel').nextSibling,
+    ).toHaveTextContent('5');
+    expect(
+      within(card).getByText('Devices none of whose primary contacts can be reached').nextSibling,
+    ).toHaveTextContent('3');
+    const list = within(card).getByRole('list', { name: 'Devices without a reachable contact' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(["Dad's watch", 'Room 12', 'and 1 more']);
+  });
+
   it('retries a failed card and refreshes every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let statsCalls = 0;
@@ -101,7 +138,12 @@ describe('admin overview', () => {
         statsCalls += 1;
         return statsCalls === 1
           ? jsonResponse(500, { success: false, message: 'boom', code: 'INTERNAL' })
-          : ok({ usersCount: statsCalls, devicesCount: 0, alertsUnreadCount: 0 });
+          : ok({
+              usersCount: statsCalls,
+              devicesCount: 0,
+              alertsUnreadCount: 0,
+              channelHealth: noUnreachable,
+            });
       },
     });
     renderWithApp(<AdminOverviewPage />);

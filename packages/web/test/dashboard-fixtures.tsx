@@ -18,6 +18,7 @@ export const user: PublicUser = {
   role: 'user',
   fcmTokens: [],
   alertEmails: false,
+  channelChecks: true,
   quietHours: null,
   temperatureUnit: 'F',
   twoFactorEnabled: false,

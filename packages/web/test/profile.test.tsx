@@ -181,6 +181,8 @@ describe('profile: other sections', () => {
               pushService: 'fcm.googleapis.com',
               createdAt: new Date().toISOString(),
               lastSuccessAt: null,
+              lastReceiptAt: null,
+              notReceivingSince: null,
             },
           ],
         }),

@@ -49,6 +49,7 @@ export const sampleUser = {
   role: 'user' as const,
   fcmTokens: [],
   alertEmails: false,
+  channelChecks: true,
   quietHours: null,
   temperatureUnit: 'F' as const,
   twoFactorEnabled: false,

@@ -206,6 +206,8 @@ const receiptSchema = z.object({
   iat_ms: z.number(),
   alert: z.string(),
   notification: z.string(),
+  /** The push subscription it was sent to (channel health); absent in tokens made before it. */
+  subscription: z.string().optional(),
 });
 
 /**
@@ -225,14 +227,30 @@ export class PushReceiptTokens {
     });
   }
 
-  sign(notificationId: string, alertId: string, userId: string): Promise<string> {
-    return this.tokens.sign(userId, { alert: alertId, notification: notificationId });
+  sign(notificationId: string, alertId: string, userId: string, subscriptionId: string): Promise<string> {
+    return this.tokens.sign(userId, {
+      alert: alertId,
+      notification: notificationId,
+      subscription: subscriptionId,
+    });
   }
 
-  /** `{notificationId, alertId, userId}` of a valid token, or null. */
-  async verify(token: string): Promise<{ notificationId: string; alertId: string; userId: string } | null> {
+  /** `{notificationId, alertId, userId, subscriptionId}` of a valid token, or null. */
+  async verify(token: string): Promise<{
+    notificationId: string;
+    alertId: string;
+    userId: string;
+    subscriptionId: string | null;
+  } | null> {
     const claims = await this.tokens.verify(token);
-    return claims && { notificationId: claims.notification, alertId: claims.alert, userId: claims.sub };
+    return (
+      claims && {
+        notificationId: claims.notification,
+        alertId: claims.alert,
+        userId: claims.sub,
+        subscriptionId: claims.subscription ?? null,
+      }
+    );
   }
 }
 

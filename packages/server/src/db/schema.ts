@@ -124,6 +124,14 @@ export const pushSubscriptions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSuccessAt: ts('last_success_at'),
+    /** The newest receipt (shown, opened) of any push sent to it: proof that it still receives. */
+    lastReceiptAt: ts('last_receipt_at'),
+    /** When the last daily check was queued for it. */
+    lastCheckAt: ts('last_check_at'),
+    /** Daily checks sent since its last receipt. */
+    unansweredChecks: integer('unanswered_checks').notNull().default(0),
+    /** Set when its checks went unanswered (channel health): it is "not receiving" until a receipt. */
+    notReceivingSince: ts('not_receiving_since'),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),

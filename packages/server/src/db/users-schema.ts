@@ -32,6 +32,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** When the owner proved the address by its link; null: alert e-mails wait for that. */
     emailVerifiedAt: ts('email_verified_at'),
+    /** A daily check push to each browser that has shown nothing for a day (channel health); off by choice. */
+    channelChecks: boolean('channel_checks').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,15 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
 /**
- * A person's webhooks (migration 0020): where each alert of theirs is POSTed, in which format, and
- * the secret it is signed with (shown once, when made). The owner's foreign key is in the SQL.
+ * Webhooks (migrations 0020, 0023), a person's, a care team's or the platform's: where each alert
+ * they hear of is POSTed, in which format, and the secret it is signed with (shown once, when
+ * made). The owner's and the team's foreign keys are in the SQL.
  */
 export const webhooks = pgTable(
   'webhooks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
+    /** `user`: a person's (alerts they are told of); `team`: a care team's (its devices' alerts); `platform`: every alert. */
+    scope: text('scope', { enum: ['user', 'team', 'platform'] })
+      .notNull()
+      .default('user'),
+    /** The owner of a person's webhook; null for a team's or the platform's. */
+    userId: uuid('user_id'),
+    /** The care team of a team webhook (foreign key in the SQL). */
+    teamId: uuid('team_id'),
     url: text('url').notNull(),
     format: text('format', { enum: ['json', 'slack', 'teams', 'ntfy', 'pagerduty'] })
       .notNull()
@@ -19,7 +28,10 @@ export const webhooks = pgTable(
     routingKey: text('routing_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_idx').on(t.userId)],
+  (t) => [
+    index('webhooks_user_idx').on(t.userId),
+    index('webhooks_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
+  ],
 );
 
 /** Every try of every webhook message: what was sent and what came back (the delivery log, and replay's source). */

@@ -16,7 +16,8 @@ export interface AlertNotice {
 /** One message of a fanout, ready to send; `id` is also its idempotency id. */
 export interface NewDelivery {
   id: string;
-  userId: string;
+  /** Whom it is for; null for a care team's or the platform's webhook. */
+  userId: string | null;
   target: string;
   payload: unknown;
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
-import { type AlertPriority, type AlertRecord, alertNotification } from '@vitalwatch/shared';
+import {
+  type AlertPriority,
+  type AlertRecord,
+  alertNotification,
+  channelCheckNotification,
+  type PushMessage,
+} from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -8,7 +14,8 @@ import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { notifiedUsers } from '../modules/alert/service.ts';
-import type { PushBrowsersService } from '../modules/push-subscriptions/service.ts';
+import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
+import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
@@ -127,7 +134,7 @@ export class PushService implements OutboxChannel {
         ...alertNotification(alert, step),
         ...(ackToken ? { ackToken } : {}),
         notificationId: id,
-        receiptToken: await this.receipts.sign(id, alert._id, s.userId),
+        receiptToken: await this.receipts.sign(id, alert._id, s.userId, s.id),
       });
       out.push({
         id,
@@ -144,6 +151,33 @@ export class PushService implements OutboxChannel {
       });
     }
     return out;
+  }
+
+  /**
+   * A channel-health message to one browser: the daily check (brief, low urgency, one tag for all
+   * checks) or a notice that another browser stopped receiving. It carries a receipt token like an
+   * alert's, so its showing proves the browser receives; it belongs to no alert (`NO_ALERT_ID`),
+   * so nothing of it reaches a timeline.
+   */
+  async healthDelivery(
+    s: Pick<PushSubscriptionRow, 'id' | 'userId' | 'endpoint' | 'p256dh' | 'auth'>,
+    message: PushMessage = channelCheckNotification(),
+  ) {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      ...message,
+      notificationId: id,
+      receiptToken: await this.receipts.sign(id, NO_ALERT_ID, s.userId, s.id),
+    });
+    const payload: z.infer<typeof pushJob> = {
+      subscriptionId: s.id,
+      endpoint: s.endpoint,
+      p256dh: s.p256dh,
+      auth: s.auth,
+      body,
+      urgency: URGENCY[message.priority ?? 'low'],
+    };
+    return { id, userId: s.userId, target: s.id, payload } satisfies NewDelivery;
   }
 
   async send(job: { payload: unknown; attempt: number }): Promise<SendResult> {

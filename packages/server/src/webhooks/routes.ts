@@ -1,7 +1,9 @@
 import { contracts } from '@vitalwatch/shared';
+import type { FastifyRequest } from 'fastify';
 import { caller } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import { serveContracts, userAuthHooks } from '../http/contract-routes.ts';
+import type { WebhookOwner } from './service.ts';
 
 /**
  * `contracts.webhook` under /api/v1/webhook: the signed-in caller's own webhooks (Profile →
@@ -9,19 +11,16 @@ import { serveContracts, userAuthHooks } from '../http/contract-routes.ts';
  * whether it arrived, read the delivery log and replay a logged message.
  */
 export async function webhookRoutes(app: AppInstance, ctx: AppContext) {
+  const own = (request: FastifyRequest): WebhookOwner => ({ scope: 'user', userId: caller(request).userId });
   serveContracts(app, userAuthHooks(ctx.guards), contracts.webhook, {
-    create: async (request) => ctx.webhooks.create(caller(request).userId, request.body),
-    list: async (request) => ({ webhooks: await ctx.webhooks.list(caller(request).userId) }),
-    remove: async (request) => ({
-      webhooks: await ctx.webhooks.remove(caller(request).userId, request.params.id),
-    }),
-    test: async (request) => ctx.webhooks.test(caller(request).userId, request.params.id),
-    log: async (request) => ({
-      deliveries: await ctx.webhooks.log(caller(request).userId, request.params.id),
-    }),
+    create: async (request) => ctx.webhooks.create(own(request), request.body),
+    list: async (request) => ({ webhooks: await ctx.webhooks.list(own(request)) }),
+    remove: async (request) => ({ webhooks: await ctx.webhooks.remove(own(request), request.params.id) }),
+    test: async (request) => ctx.webhooks.test(own(request), request.params.id),
+    log: async (request) => ({ deliveries: await ctx.webhooks.log(own(request), request.params.id) }),
     replay: async (request) => {
       const { id, deliveryId } = request.params;
-      await ctx.webhooks.replay(caller(request).userId, id, deliveryId);
+      await ctx.webhooks.replay(own(request), id, deliveryId);
     },
   });
 }

@@ -9,20 +9,32 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { notificationJobs, webhookDeliveries, webhooks } from '../db/schema.ts';
+import { notificationJobs, teams, webhookDeliveries, webhooks } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import { webhookBody } from './formats.ts';
 import { newWebhookSecret } from './signing.ts';
 import type { WebhookChannel, webhookJob } from './webhook-channel.ts';
 
-/** The alert id a test message carries: no alert has it, so nothing reaches a timeline. */
-const TEST_ALERT_ID = '00000000-0000-0000-0000-000000000000';
 /** Deliveries the log shows per webhook. */
 const LOG_LENGTH = 20;
 
 type Format = WebhookRecord['format'];
 
-/** A person's webhooks: add (the secret is returned once), list, delete, test, log, replay. */
+/** Whose webhooks: a person's own, a care team's, or the platform's (the last two managed by admins). */
+export type WebhookOwner =
+  | { scope: 'user'; userId: string }
+  | { scope: 'team'; teamId: string }
+  | { scope: 'platform' };
+
+/** The rows of one owner's webhooks. */
+function ownedBy(owner: WebhookOwner) {
+  if (owner.scope === 'user') return and(eq(webhooks.scope, 'user'), eq(webhooks.userId, owner.userId));
+  if (owner.scope === 'team') return and(eq(webhooks.scope, 'team'), eq(webhooks.teamId, owner.teamId));
+  return eq(webhooks.scope, 'platform');
+}
+
+/** One owner's webhooks (a person's, a team's, the platform's): add (the secret is returned once), list, delete, test, log, replay. */
 export class WebhookService {
   private readonly db: Db;
   private readonly channel: WebhookChannel;
@@ -32,22 +44,37 @@ export class WebhookService {
     this.channel = channel;
   }
 
-  async create(userId: string, input: { url: string; format: Format; routingKey?: string | undefined }) {
+  /** A care team as the owner of webhooks; 404 when there is no such team. */
+  async teamOwner(teamId: string): Promise<WebhookOwner> {
+    const [row] = await this.db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+    if (!row) throw notFound('Team not found');
+    return { scope: 'team', teamId };
+  }
+
+  async create(owner: WebhookOwner, input: { url: string; format: Format; routingKey?: string | undefined }) {
     if (input.format === 'pagerduty' && !input.routingKey)
       throw badRequest(WEBHOOK_MESSAGES.routingKeyNeeded);
     await this.channel.check(input.url);
-    const [had] = await this.db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId));
+    const [had] = await this.db.select({ n: count() }).from(webhooks).where(ownedBy(owner));
     if ((had?.n ?? 0) >= WEBHOOKS_PER_USER) throw badRequest(WEBHOOK_MESSAGES.tooMany);
     const secret = newWebhookSecret();
     const [row] = await this.db
       .insert(webhooks)
-      .values({ userId, url: input.url, format: input.format, secret, routingKey: input.routingKey ?? null })
+      .values({
+        scope: owner.scope,
+        userId: owner.scope === 'user' ? owner.userId : null,
+        teamId: owner.scope === 'team' ? owner.teamId : null,
+        url: input.url,
+        format: input.format,
+        secret,
+        routingKey: input.routingKey ?? null,
+      })
       .returning();
     if (!row) throw new Error('webhook not stored');
     return { webhook: present(row, null), secret };
   }
 
-  async list(userId: string): Promise<WebhookRecord[]> {
+  async list(owner: WebhookOwner): Promise<WebhookRecord[]> {
     const rows = await this.db
       .select({
         hook: webhooks,
@@ -56,28 +83,28 @@ export class WebhookService {
           where d.webhook_id = "webhooks"."id" order by d.at desc, d.id desc limit 1)`,
       })
       .from(webhooks)
-      .where(eq(webhooks.userId, userId))
+      .where(ownedBy(owner))
       .orderBy(webhooks.createdAt);
     return rows.map((r) => present(r.hook, r.last));
   }
 
-  async remove(userId: string, id: string): Promise<WebhookRecord[]> {
+  async remove(owner: WebhookOwner, id: string): Promise<WebhookRecord[]> {
     const gone = await this.db
       .delete(webhooks)
-      .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+      .where(and(eq(webhooks.id, id), ownedBy(owner)))
       .returning({ id: webhooks.id });
     if (gone.length === 0) throw notFound();
-    return this.list(userId);
+    return this.list(owner);
   }
 
   /** Send a test alert now, signed like a real one, and say what the receiver answered (logged too). */
-  async test(userId: string, id: string) {
-    const hook = await this.own(userId, id);
+  async test(owner: WebhookOwner, id: string) {
+    const hook = await this.own(owner, id);
     const messageId = randomUUID();
     const now = new Date().toISOString();
     const alert: AlertRecord = {
-      _id: TEST_ALERT_ID,
-      device: TEST_ALERT_ID,
+      _id: NO_ALERT_ID,
+      device: NO_ALERT_ID,
       priority: 'high',
       status: 'active',
       acknowledged: null,
@@ -102,8 +129,8 @@ export class WebhookService {
     return outcome;
   }
 
-  async log(userId: string, id: string): Promise<WebhookDelivery[]> {
-    await this.own(userId, id);
+  async log(owner: WebhookOwner, id: string): Promise<WebhookDelivery[]> {
+    await this.own(owner, id);
     const rows = await this.db
       .select()
       .from(webhookDeliveries)
@@ -123,8 +150,8 @@ export class WebhookService {
   }
 
   /** Queue a logged message again in the outbox: the same id and body (a receiver that had it drops it). */
-  async replay(userId: string, id: string, deliveryId: string): Promise<void> {
-    await this.own(userId, id);
+  async replay(owner: WebhookOwner, id: string, deliveryId: string): Promise<void> {
+    const hook = await this.own(owner, id);
     const [logged] = await this.db
       .select()
       .from(webhookDeliveries)
@@ -136,8 +163,8 @@ export class WebhookService {
       .values({
         id: logged.messageId,
         kind: 'webhook',
-        alertId: logged.alertId ?? TEST_ALERT_ID,
-        userId,
+        alertId: logged.alertId ?? NO_ALERT_ID,
+        userId: hook.userId,
         target: id,
         payload,
       })
@@ -147,11 +174,11 @@ export class WebhookService {
       });
   }
 
-  private async own(userId: string, id: string) {
+  private async own(owner: WebhookOwner, id: string) {
     const [hook] = await this.db
       .select()
       .from(webhooks)
-      .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+      .where(and(eq(webhooks.id, id), ownedBy(owner)));
     if (!hook) throw notFound();
     return hook;
   }

@@ -1,11 +1,11 @@
 import type { Agent } from 'node:https';
 import https from 'node:https';
 import type { AlertRecord } from '@vitalwatch/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
-import { webhookDeliveries, webhooks } from '../db/schema.ts';
+import { teamDevices, webhookDeliveries, webhooks } from '../db/schema.ts';
 import { notifiedUsers } from '../modules/alert/service.ts';
 import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
@@ -92,28 +92,68 @@ export class WebhookChannel implements OutboxChannel {
     return this.guard.check(url);
   }
 
-  /** One message per webhook of each contact told of this alert at this step. */
-  async deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]> {
+  /**
+   * One message per webhook of each contact told of this alert at this step; and, unless this is a
+   * person's fallback rung, one per webhook of each care team holding the device and per platform
+   * webhook (admins' webhooks, told of every alert whoever its contacts are).
+   */
+  async deliveries(
+    tx: Tx,
+    alert: AlertRecord,
+    contactIds: string[],
+    step: number,
+    fallback = false,
+  ): Promise<NewDelivery[]> {
     if (contactIds.length === 0) return [];
     const notified = [...(await notifiedUsers(tx, contactIds, alert, new Date()))];
-    if (notified.length === 0) return [];
-    const hooks = await tx.select().from(webhooks).where(inArray(webhooks.userId, notified));
-    return hooks.map((hook) => {
+    const own =
+      notified.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(webhooks)
+            .where(and(eq(webhooks.scope, 'user'), inArray(webhooks.userId, notified)));
+    const shared = fallback
+      ? []
+      : await tx
+          .select()
+          .from(webhooks)
+          .where(
+            or(
+              eq(webhooks.scope, 'platform'),
+              and(
+                eq(webhooks.scope, 'team'),
+                inArray(
+                  webhooks.teamId,
+                  tx
+                    .select({ id: teamDevices.teamId })
+                    .from(teamDevices)
+                    .where(eq(teamDevices.deviceId, alert.device)),
+                ),
+              ),
+            ),
+          );
+    return [...own, ...shared].map((hook) => {
       const id = crypto.randomUUID();
-      const body = webhookBody(hook.format, {
-        id,
-        alert,
-        step,
-        link: this.link,
-        ...(hook.routingKey ? { routingKey: hook.routingKey } : {}),
-      });
-      return {
-        id,
-        userId: hook.userId,
-        target: hook.id,
-        payload: { webhookId: hook.id, alertId: alert._id, body } satisfies z.infer<typeof webhookJob>,
-      };
+      return { id, userId: hook.userId, target: hook.id, payload: this.message(hook, id, alert, step) };
     });
+  }
+
+  /** The outbox payload of one alert's message to one webhook: its body fixed now, in the hook's format. */
+  message(
+    hook: typeof webhooks.$inferSelect,
+    id: string,
+    alert: AlertRecord,
+    step: number,
+  ): z.infer<typeof webhookJob> {
+    const body = webhookBody(hook.format, {
+      id,
+      alert,
+      step,
+      link: this.link,
+      ...(hook.routingKey ? { routingKey: hook.routingKey } : {}),
+    });
+    return { webhookId: hook.id, alertId: alert._id, body };
   }
 
   async send(job: { id: string; payload: unknown; attempt: number }): Promise<SendResult> {

@@ -8,7 +8,7 @@ import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
-import { webhookContracts } from './webhook.ts';
+import { platformWebhookContracts, teamWebhookContracts, webhookContracts } from './webhook.ts';
 
 /** Every endpoint that has a contract, by module: what the server registers and the web calls. */
 export const contracts = {
@@ -25,4 +25,6 @@ export const contracts = {
   adminCircle: adminCircleContracts,
   gateway: gatewayContracts,
   webhook: webhookContracts,
+  teamWebhook: teamWebhookContracts,
+  platformWebhook: platformWebhookContracts,
 };

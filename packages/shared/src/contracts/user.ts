@@ -86,6 +86,13 @@ export const userContracts = defineContracts('/user', 'signed-in', {
     body: alertEmailsBody,
     response: profileResponse,
   },
+  setChannelChecks: {
+    method: 'POST',
+    path: '/channel-checks',
+    summary: 'Turn the daily check of browsers that showed nothing for a day on or off',
+    body: alertEmailsBody,
+    response: profileResponse,
+  },
   setTemperatureUnit: {
     method: 'POST',
     path: '/temperature-unit',

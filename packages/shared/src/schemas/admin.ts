@@ -30,7 +30,18 @@ export const adminStats = z.object({
   devicesCount: z.number().int(),
   /** Alerts that nobody has read yet (read state is per user; one read by any assigned user clears it). */
   alertsUnreadCount: z.number().int(),
+  /** Channel health (issue 30): who of the people alerted first cannot be reached. */
+  channelHealth: z.object({
+    /** Primary contacts of high-priority devices (enabled, with a primary contact) with no working channel. */
+    contactsWithoutChannel: z.number().int(),
+    /** Devices none of whose primary contacts has a working channel. */
+    devicesWithoutChannel: z.number().int(),
+    /** The first of those devices, by name (at most `UNREACHABLE_DEVICES_SHOWN`). */
+    devices: z.array(z.object({ _id: z.string(), deviceName: z.string() })),
+  }),
 });
+/** Devices without a reachable contact that the admin dashboard names; the count says how many more. */
+export const UNREACHABLE_DEVICES_SHOWN = 20;
 export type AdminStats = z.infer<typeof adminStats>;
 export const adminStatsResponse = envelope(adminStats);
 

@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = {
   'circle-remove': 'Removed from a care circle',
   'circle-leave': 'Left a care circle',
   'circle-confirm': 'Care circle member confirmed',
+  'webhook-create': 'Team or platform webhook added',
+  'webhook-delete': 'Team or platform webhook deleted',
+  'webhook-replay': 'Team or platform webhook delivery replayed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -72,6 +75,9 @@ const DETAIL_NAMES: Record<string, string> = {
   route: 'Route',
   role: 'Role',
   seenBy: 'Name seen by',
+  scope: 'Webhook of',
+  url: 'Address',
+  format: 'Format',
   limit: 'alarm limit',
   critical: 'critical level',
   delaySeconds: 'delay (s)',

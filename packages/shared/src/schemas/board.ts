@@ -69,6 +69,11 @@ export const boardDevice = z.object({
   alerts: z.array(boardAlert).min(1).optional(),
   /** Ids of the user's teams that hold it (for the team filter). */
   teamIds: z.array(z.string()).min(1).optional(),
+  /**
+   * Present, and true, when none of its primary contacts has a working channel (channel health):
+   * nobody alerted first can be reached.
+   */
+  noWorkingChannel: z.literal(true).optional(),
 });
 export type BoardDeviceWire = z.infer<typeof boardDevice>;
 

@@ -54,6 +54,10 @@ export const circleMember = z.object({
   since: z.string(),
   /** Added by activation code, waiting for an owner to confirm. */
   pending: z.boolean(),
+  /** Their browsers whose daily checks went unanswered (channel health): "not receiving". */
+  browsersNotReceiving: z.number().int(),
+  /** Whether any of their channels works (a receiving browser, a verified e-mail, a working webhook). */
+  workingChannel: z.boolean(),
 });
 export type CircleMember = z.infer<typeof circleMember>;
 

@@ -84,6 +84,10 @@ export const pushBrowser = z.object({
   createdAt: z.string(),
   /** Last message the push service accepted for this browser. */
   lastSuccessAt: z.string().nullable(),
+  /** Last time it reported a notification shown or opened (channel health's proof that it receives). */
+  lastReceiptAt: z.string().nullable(),
+  /** Since when its daily checks went unanswered: it is not receiving. Null while it receives. */
+  notReceivingSince: z.string().nullable(),
 });
 export type PushBrowser = z.infer<typeof pushBrowser>;
 export const pushBrowsersResponse = envelope(z.object({ subscriptions: z.array(pushBrowser) }));

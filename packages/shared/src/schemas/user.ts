@@ -118,6 +118,8 @@ export const publicUser = z.object({
   /** Ids of the user's push subscriptions, one per connected browser. */
   fcmTokens: z.array(z.string()),
   alertEmails: z.boolean(),
+  /** Daily check notifications to a browser that has shown nothing for a day (channel health). */
+  channelChecks: z.boolean(),
   /** Low-priority alerts are not pushed or mailed in this daily window; null: none. */
   quietHours: quietHoursSchema.nullable(),
   /** How temperatures are shown to this user (stored in °F whatever the choice). */

@@ -10,7 +10,7 @@ export const WEBHOOK_FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], str
   ntfy: 'ntfy',
   pagerduty: 'PagerDuty Events API v2',
 };
-/** Webhooks one person may have. */
+/** Webhooks one person, one care team or the platform may have. */
 export const WEBHOOKS_PER_USER = 10;
 
 export const WEBHOOK_MESSAGES = {
@@ -20,7 +20,7 @@ export const WEBHOOK_MESSAGES = {
   tested: 'Test alert sent',
   log: 'Webhook deliveries fetched',
   replayed: 'Delivery queued again',
-  tooMany: `At most ${WEBHOOKS_PER_USER} webhooks per person`,
+  tooMany: `At most ${WEBHOOKS_PER_USER} webhooks per person, care team or platform`,
   routingKeyNeeded: 'A PagerDuty webhook needs the integration’s routing key',
 } as const;
 

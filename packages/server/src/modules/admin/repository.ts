@@ -23,7 +23,7 @@ const statsRows = z.object({
 });
 
 /** Platform totals; an alert stays unread (active) until any user has read it (only assigned users can). */
-export async function platformStats(tx: Tx): Promise<AdminStats> {
+export async function platformStats(tx: Tx): Promise<Omit<AdminStats, 'channelHealth'>> {
   const result = await tx.execute(sql`
     select
       (select count(*) from ${users}) as "usersCount",

@@ -5,10 +5,12 @@ import {
   type AdminUser,
   type EditUserInput,
   type Role,
+  UNREACHABLE_DEVICES_SHOWN,
   USER_GROWTH_DAYS,
   type UserGrowthEntry,
 } from '@vitalwatch/shared';
 import { hashPassword } from '../../auth/passwords.ts';
+import { channelHealthSummary } from '../../channel-health/working-channel.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation, sqlState } from '../../db/sql-state.ts';
 import { badRequest, DomainError, notFound } from '../../errors.ts';
@@ -34,8 +36,19 @@ export class AdminService {
     this.events = events;
   }
 
-  stats(): Promise<AdminStats> {
-    return repo.platformStats(this.db);
+  async stats(): Promise<AdminStats> {
+    const [totals, health] = await Promise.all([
+      repo.platformStats(this.db),
+      channelHealthSummary(this.db, UNREACHABLE_DEVICES_SHOWN),
+    ]);
+    return {
+      ...totals,
+      channelHealth: {
+        contactsWithoutChannel: health.contacts,
+        devicesWithoutChannel: health.device_count,
+        devices: health.devices,
+      },
+    };
   }
 
   async userGrowth(timeZone = 'UTC'): Promise<UserGrowthEntry[]> {

@@ -2,6 +2,7 @@ import { BOARD_SPARK_BUCKETS, BOARD_SPARK_MINUTES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { visibleDeviceIds } from '../../access/audience.ts';
+import { unreachableDevice } from '../../channel-health/working-channel.ts';
 import type { Tx } from '../../db/index.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import {
@@ -28,6 +29,7 @@ const deviceRow = z.object({
   is_valid: z.boolean(),
   alarm_settings: z.unknown(),
   team_ids: z.array(z.string()),
+  unreachable: z.boolean(),
 });
 export type BoardDeviceRow = z.infer<typeof deviceRow>;
 
@@ -38,7 +40,8 @@ export const listVisibleDevices = (tx: Tx, userId: string) =>
     sql`select d.id::text, d.seq, coalesce(du.nickname, dn.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
         array(select td.team_id::text from ${teamDevices} td
           join ${teamUsers} tu on tu.team_id = td.team_id and tu.user_id = ${userId}::uuid
-          where td.device_id = d.id order by td.team_id) as team_ids
+          where td.device_id = d.id order by td.team_id) as team_ids,
+        ${unreachableDevice(sql`d.id`)} as unreachable
       from ${devices} d
       left join ${deviceUsers} du on du.device_id = d.id and du.user_id = ${userId}::uuid
       left join ${deviceNicknames} dn on dn.device_id = d.id and dn.user_id = ${userId}::uuid

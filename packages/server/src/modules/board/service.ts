@@ -85,6 +85,7 @@ export class BoardService {
           limits: limitsOf(r.alarm_settings),
           alerts: alertsByDevice.get(r.id) ?? [],
           teamIds: r.team_ids,
+          ...(r.unreachable ? { noWorkingChannel: true as const } : {}),
         };
         return tileWire(tile);
       }),

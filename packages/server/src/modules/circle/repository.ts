@@ -1,5 +1,6 @@
 import type { CircleRole } from '@vitalwatch/shared';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { browsersNotReceiving, hasWorkingChannel } from '../../channel-health/working-channel.ts';
 import { circleInvitations } from '../../db/circle-schema.ts';
 import type { Tx } from '../../db/index.ts';
 import { devices, deviceUsers, users } from '../../db/schema.ts';
@@ -16,6 +17,8 @@ export const listMembers = (tx: Tx, deviceId: string) =>
       contactRole: deviceUsers.contactRole,
       since: deviceUsers.createdAt,
       pendingSince: deviceUsers.pendingSince,
+      browsersNotReceiving: browsersNotReceiving(deviceUsers.userId),
+      workingChannel: hasWorkingChannel(deviceUsers.userId),
     })
     .from(deviceUsers)
     .innerJoin(users, eq(users.id, deviceUsers.userId))

@@ -102,6 +102,8 @@ export class CircleService {
         alerts: m.circleRole === 'viewer' || m.pendingSince ? 'none' : m.contactRole,
         since: m.since.toISOString(),
         pending: m.pendingSince !== null,
+        browsersNotReceiving: m.browsersNotReceiving,
+        workingChannel: m.workingChannel,
       })),
       invitations: invitations.map((i) => ({
         _id: i.id,

@@ -16,4 +16,6 @@ export const presentBrowser = (row: PushSubscriptionRow): PushBrowser => ({
   pushService: hostOf(row.endpoint),
   createdAt: row.createdAt.toISOString(),
   lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
+  lastReceiptAt: row.lastReceiptAt?.toISOString() ?? null,
+  notReceivingSince: row.notReceivingSince?.toISOString() ?? null,
 });

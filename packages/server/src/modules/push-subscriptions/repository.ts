@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 
@@ -40,4 +40,19 @@ export const deleteSubscription = async (tx: Tx, id: string) => {
 
 export const markDelivered = async (tx: Tx, id: string, at: Date) => {
   await tx.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.id, id));
+};
+
+/**
+ * A browser of this user reported a push shown or opened: it receives. Its unanswered checks start
+ * again from none, and a "not receiving" mark is lifted.
+ */
+export const markReceived = async (tx: Tx, id: string, userId: string, at: Date) => {
+  await tx
+    .update(pushSubscriptions)
+    .set({
+      lastReceiptAt: sql`greatest(${pushSubscriptions.lastReceiptAt}, ${at.toISOString()}::timestamptz)`,
+      unansweredChecks: 0,
+      notReceivingSince: null,
+    })
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)));
 };

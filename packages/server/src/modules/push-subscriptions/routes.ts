@@ -35,7 +35,10 @@ export async function pushRoutes(app: AppInstance, ctx: AppContext) {
     async (request) => {
       const claims = await ctx.pushReceipts.verify(request.body.token);
       if (!claims) throw unauthorized(SERVER_MESSAGES.invalidToken);
-      await ctx.alerts.recordReceipt({ ...claims, event: request.body.event });
+      const { subscriptionId, ...receipt } = claims;
+      await ctx.alerts.recordReceipt({ ...receipt, event: request.body.event });
+      // Any receipt, of an alert or of a daily check, proves the browser it was sent to receives.
+      if (subscriptionId) await browsers.received(subscriptionId, receipt.userId, new Date());
       return { success: true as const, message: SERVER_MESSAGES.pushReceiptRecorded };
     },
   );

@@ -29,6 +29,11 @@ export class PushBrowsersService {
     await repo.markDelivered(this.db, id, at);
   }
 
+  /** A receipt (shown, opened) came from this browser of this user: it receives. */
+  async received(id: string, userId: string, at: Date): Promise<void> {
+    await repo.markReceived(this.db, id, userId, at);
+  }
+
   /** The push service says the subscription is gone: forget it. */
   async forget(id: string): Promise<void> {
     await repo.deleteSubscription(this.db, id);

@@ -10,6 +10,7 @@ export const presentUser = (u: UserRow, fcmTokens: string[], recoveryCodesLeft: 
   role: u.role,
   fcmTokens,
   alertEmails: u.alertEmails,
+  channelChecks: u.channelChecks,
   quietHours: storedQuietHours(u.quietHours),
   temperatureUnit: u.temperatureUnit,
   twoFactorEnabled: u.totpSecret !== null,

@@ -1,4 +1,4 @@
-import { contracts, SERVER_MESSAGES, TWO_FACTOR_MESSAGES } from '@vitalwatch/shared';
+import { CHANNEL_HEALTH_MESSAGES, contracts, SERVER_MESSAGES, TWO_FACTOR_MESSAGES } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import { DEFAULT_SIGNUPS_PER_HOUR } from '../../config.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
@@ -77,6 +77,11 @@ export async function userRoutes(app: AppInstance, ctx: AppContext) {
     setAlertEmails: async (request) =>
       said(request.body.enabled ? SERVER_MESSAGES.alertEmailsEnabled : SERVER_MESSAGES.alertEmailsDisabled, {
         user: await users.setAlertEmails(caller(request).userId, request.body.enabled),
+      }),
+
+    setChannelChecks: async (request) =>
+      said(request.body.enabled ? CHANNEL_HEALTH_MESSAGES.checksOn : CHANNEL_HEALTH_MESSAGES.checksOff, {
+        user: await users.setChannelChecks(caller(request).userId, request.body.enabled),
       }),
 
     setTemperatureUnit: async (request) => ({

@@ -244,6 +244,13 @@ export class UserService {
     return this.present(user);
   }
 
+  /** Turn the daily checks of the user's browsers on or off (channel health). */
+  async setChannelChecks(userId: string, enabled: boolean): Promise<PublicUser> {
+    const user = await repo.updateUser(this.db, userId, { channelChecks: enabled });
+    if (!user) throw notFound('User not found');
+    return this.present(user);
+  }
+
   /** How temperatures are shown to the user. */
   async setTemperatureUnit(userId: string, temperatureUnit: TemperatureUnit): Promise<PublicUser> {
     const user = await repo.updateUser(this.db, userId, { temperatureUnit });

@@ -11,7 +11,9 @@ import { useSystemStatusQuery } from '../api/get-system-status.ts';
 import { useUserGrowthQuery } from '../api/get-user-growth.ts';
 import { browserTimeZone } from '../utils/user-growth.ts';
 import { BackupCard } from './overview/backup-card.tsx';
+import { ChannelHealthCard } from './overview/channel-health-card.tsx';
 import { FleetSummaryCard } from './overview/fleet-summary-card.tsx';
+import { PlatformWebhooksCard } from './overview/platform-webhooks-card.tsx';
 import { StatCards } from './overview/stat-cards.tsx';
 import { SystemStatusCard } from './overview/system-status-card.tsx';
 import { UserGrowthCard } from './overview/user-growth-card.tsx';
@@ -21,7 +23,7 @@ export const OVERVIEW_REFRESH_MS = 30_000;
 /** Polled while the page is open and visible (a hidden tab skips its turns). */
 const refresh = { pollingInterval: OVERVIEW_REFRESH_MS, skipPollingIfUnfocused: true };
 
-/** Dashboard Overview (/admin-dashboard): stat cards, User Growth and System Status kept fresh; Backup. */
+/** Dashboard Overview (/admin-dashboard): stat cards and channel health, User Growth and System Status kept fresh; Backup and platform webhooks. */
 export function AdminOverviewPage() {
   const stats = useAdminStatsQuery(undefined, refresh);
   const growth = useUserGrowthQuery(browserTimeZone(), refresh);
@@ -49,6 +51,7 @@ export function AdminOverviewPage() {
       />
       <div className="space-y-6">
         <StatCards state={queryView(stats, ADMIN_ERRORS.statsFetchFailed)} onRetry={stats.refetch} />
+        <ChannelHealthCard state={queryView(stats, ADMIN_ERRORS.statsFetchFailed)} />
         <FleetSummaryCard state={queryView(fleet, ADMIN_ERRORS.devicesFetchFailed)} onRetry={fleet.refetch} />
         <div className="grid gap-6 lg:grid-cols-3">
           <UserGrowthCard
@@ -62,6 +65,7 @@ export function AdminOverviewPage() {
           />
         </div>
         <BackupCard />
+        <PlatformWebhooksCard />
       </div>
     </div>
   );

@@ -105,6 +105,14 @@ export const BoardTile = memo(function BoardTile({
         {age === 'offline' ? 'Offline · ' : age === 'stale' ? 'Stale · ' : ''}
         Newest reading: {ageText}
       </p>
+      {device.noWorkingChannel && (
+        <p
+          role="note"
+          className={`rounded-lg border border-red-600 bg-red-50 p-2 font-semibold text-red-800 dark:bg-red-950/60 dark:text-red-200 ${large ? 'text-xl' : 'text-xs'}`}
+        >
+          No primary contact can be reached: none has a working channel
+        </p>
+      )}
       <div className="text-teal-700 dark:text-teal-300">
         <Sparkline values={device.sparkline} label={sparkLabel('Heart rate', device.sparkline)} />
       </div>

@@ -28,6 +28,7 @@ import {
   useRevokeInvitationMutation,
 } from '../api/change-care-circle.ts';
 import { useCareCircleQuery } from '../api/get-care-circle.ts';
+import { ChannelHealthLine } from './channel-health-line.tsx';
 
 const muted = 'text-slate-600 dark:text-slate-400';
 
@@ -106,6 +107,7 @@ export function CareCircleModal({ device, onClose }: { device: UserDevice | null
                   {CIRCLE_ROLE_LABELS[m.circleRole]} · {CIRCLE_ALERT_ROUTE_LABELS[m.alerts]} · since{' '}
                   {formatDay(m.since)}
                 </p>
+                {!m.pending && m.alerts !== 'none' && <ChannelHealthLine member={m} />}
                 {m.pending && (
                   <p className="font-medium text-amber-800 dark:text-amber-300">
                     Used the activation code: waiting for an owner to confirm

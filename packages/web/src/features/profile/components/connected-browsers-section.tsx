@@ -12,6 +12,7 @@ import { queryView } from '@/lib/store/query-view.ts';
 import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
 import { usePushBrowsersQuery, useRemovePushBrowserMutation } from '../api/push-browsers.ts';
 import { browserName } from '../utils/browser-name.ts';
+import { ChannelChecksToggle } from './channel-checks-toggle.tsx';
 
 const LOAD_FAILED = 'Failed to fetch connected browsers';
 
@@ -39,7 +40,7 @@ export function ConnectedBrowsersSection() {
     <Card
       id="browsers-title"
       title="Connected Browsers"
-      description="Browsers that show push notifications for your alerts."
+      description="Browsers that show push notifications for your alerts. A browser whose daily checks go unanswered is marked not receiving."
     >
       <ThisBrowser onEnabled={load} />
       {state.status === 'loading' && (
@@ -60,10 +61,14 @@ export function ConnectedBrowsersSection() {
             return (
               <li key={browser._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900 dark:text-white">{name}</p>
+                  <p className="font-medium text-slate-900 dark:text-white">
+                    {name}
+                    {browser.notReceivingSince && <NotReceiving since={browser.notReceivingSince} />}
+                  </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     Connected {relativeTime(browser.createdAt)} · via {browser.pushService}
                     {browser.lastSuccessAt && ` · last notified ${relativeTime(browser.lastSuccessAt)}`}
+                    {browser.lastReceiptAt && ` · last shown ${relativeTime(browser.lastReceiptAt)}`}
                   </p>
                 </div>
                 <Button
@@ -80,7 +85,20 @@ export function ConnectedBrowsersSection() {
           })}
         </ul>
       )}
+      <ChannelChecksToggle />
     </Card>
+  );
+}
+
+/** The browser's daily checks went unanswered: alerts sent to it are probably not seen. */
+function NotReceiving({ since }: { since: string }) {
+  return (
+    <span
+      className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-900/50 dark:text-red-200"
+      title={`Its daily checks went unanswered since ${new Date(since).toLocaleString()}`}
+    >
+      Not receiving
+    </span>
   );
 }
 

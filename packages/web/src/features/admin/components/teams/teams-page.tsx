@@ -5,7 +5,7 @@ import { Button } from '@/components/button.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { Cell, DataTable, row, SkeletonRows } from '@/components/data-table.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
-import { PencilIcon, PlusIcon, TrashIcon, UsersIcon } from '@/components/icons.tsx';
+import { BellIcon, PencilIcon, PlusIcon, TrashIcon, UsersIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
@@ -20,6 +20,7 @@ import {
   useUpdateTeamMutation,
 } from '../../api/teams.ts';
 import { TeamFormModal } from './team-form-modal.tsx';
+import { TeamWebhooksModal } from './team-webhooks-modal.tsx';
 
 const COLUMNS = ['Team', 'Devices', 'Users', 'Actions'] as const;
 
@@ -41,6 +42,7 @@ export function TeamsPage() {
   const [update] = useUpdateTeamMutation();
   const [remove, removing] = useDeleteTeamMutation();
   const [editing, setEditing] = useState<Team | 'new' | null>(null);
+  const [hooksOf, setHooksOf] = useState<Team | null>(null);
   const [asked, setAsked] = useState<Team | null>(null);
   const names = new Map((users.data ?? []).map((u) => [u._id, u.username]));
 
@@ -111,6 +113,11 @@ export function TeamsPage() {
                     onClick={() => setEditing(team)}
                   />
                   <IconButton
+                    label={`Webhooks of ${team.name}`}
+                    icon={<BellIcon className="size-4" />}
+                    onClick={() => setHooksOf(team)}
+                  />
+                  <IconButton
                     label={`Delete ${team.name}`}
                     tone="danger"
                     icon={<TrashIcon className="size-4" />}
@@ -131,6 +138,7 @@ export function TeamsPage() {
           onSubmit={save}
         />
       )}
+      {hooksOf && <TeamWebhooksModal team={hooksOf} onClose={() => setHooksOf(null)} />}
       <ConfirmDialog
         open={asked !== null}
         title="Delete team"
