@@ -29,8 +29,19 @@ export function readCliEnv(source: NodeJS.ProcessEnv = process.env): CliEnv {
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 
+/**
+ * The client's wait for one query: above the 30 minutes a whole-table scan (the move's
+ * verification) may take, which that query sets as the server's own limit; requests keep 20 s.
+ */
+export const TOOL_QUERY_TIMEOUT_MS = 35 * 60_000;
+
 export function openDatabase(env: CliEnv, databaseUrl = env.DATABASE_URL): Promise<Database> {
-  return createDatabase({ databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite'), poolSize: 4 });
+  return createDatabase({
+    databaseUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    poolSize: 4,
+    queryTimeoutMs: TOOL_QUERY_TIMEOUT_MS,
+  });
 }
 
 /** The server's keys as it keeps them: JWT_SECRET or DATA_DIR/secrets.json, and DATA_DIR/vapid.json. */

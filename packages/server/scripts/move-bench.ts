@@ -12,7 +12,7 @@ import pg from 'pg';
 import { moveDatabase } from '../src/backup/move.ts';
 import { createDatabase } from '../src/db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from '../src/db/partitions.ts';
-import { endProgress, fail, mib, progress, seconds } from './cli-env.ts';
+import { endProgress, fail, mib, progress, seconds, TOOL_QUERY_TIMEOUT_MS } from './cli-env.ts';
 
 const { values } = parseArgs({
   options: { readings: { type: 'string', default: '10000000' }, to: { type: 'string' } },
@@ -58,7 +58,12 @@ try {
     );
   }
   endProgress();
-  const target = await createDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory', poolSize: 2 });
+  const target = await createDatabase({
+    databaseUrl: url.toString(),
+    pgliteDir: 'memory',
+    poolSize: 2,
+    queryTimeoutMs: TOOL_QUERY_TIMEOUT_MS,
+  });
   peak = 0;
   const started = Date.now();
   let shown = 0;

@@ -60,16 +60,27 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data directory dump (`dumpDataDir`) to start from instead of an empty cluster. */
   pgliteLoad?: Blob;
+  /**
+   * How long the client waits for one query's answer on PostgreSQL (default 20 s, for requests).
+   * The backup tools give a whole-table scan longer (they set the server's own limit per query).
+   */
+  queryTimeoutMs?: number;
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl
-    ? createPostgres(opts.databaseUrl, opts.poolSize ?? 20)
+    ? createPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.queryTimeoutMs)
     : createPglite(opts.pgliteDir, opts.pgliteLoad);
 }
 
-async function createPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...POOL_TIMEOUTS });
+async function createPostgres(url: string, max: number, queryTimeoutMs?: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...POOL_TIMEOUTS,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+  });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor a checked-out one's (its backend terminated mid-transaction): the query under way, or the
