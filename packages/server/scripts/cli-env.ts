@@ -30,10 +30,10 @@ export function readCliEnv(source: NodeJS.ProcessEnv = process.env): CliEnv {
 }
 
 /**
- * The client's wait for one query: above the 30 minutes a whole-table scan (the move's
- * verification) may take, which that query sets as the server's own limit; requests keep 20 s.
+ * The client's wait for one query: above the 4 hours the move's verification (a scan of each whole
+ * table) sets as the server's own limit for it; requests keep 20 s.
  */
-export const TOOL_QUERY_TIMEOUT_MS = 35 * 60_000;
+export const TOOL_QUERY_TIMEOUT_MS = (4 * 60 + 5) * 60_000;
 
 export function openDatabase(env: CliEnv, databaseUrl = env.DATABASE_URL): Promise<Database> {
   return createDatabase({

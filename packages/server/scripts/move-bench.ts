@@ -75,13 +75,11 @@ try {
       `moving: ${p.rows} of ${p.totalRows} rows (${p.table}), ${rate} rows/s, RSS ${mib(process.memoryUsage().rss)}, ${seconds(Date.now() - started)}`,
     );
   });
-  endProgress();
-  progress(`moved; verifying (counts and sampled checksums), ${seconds(Date.now() - started)}`);
   const ms = Date.now() - started;
   endProgress();
   const records = verification.find((v) => v.table === 'health_records');
   process.stdout.write(
-    `moved ${readings} readings in ${seconds(ms)}: ${seconds(ms / (readings / 1e6))} per million, peak RSS ${mib(peak)}\n` +
+    `moved and verified ${readings} readings in ${seconds(ms)} (copy, partitions, sequences, then counts and sampled checksums): ${seconds(ms / (readings / 1e6))} per million, peak RSS ${mib(peak)}\n` +
       `verification: health_records ${records?.source} → ${records?.target}, sample of ${records?.sampled} ${records?.sourceSum === records?.targetSum ? 'the same' : 'DIFFERENT'}\n`,
   );
   await target.close();

@@ -175,8 +175,9 @@ async function verifyTable(source: Database, target: Database, table: TableInfo)
   const sample = (db: Database) =>
     db.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local timezone = 'UTC'`));
-      // One scan of the whole table: longer than the pool's 15 s limit for requests.
-      await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
+      // One scan of the whole table: minutes for ten million readings, hours for hundreds of
+      // millions (the tools' client waits TOOL_QUERY_TIMEOUT_MS, a little longer).
+      await tx.execute(sql.raw(`set local statement_timeout = '4h'`));
       const [row] = await rawRows(
         tx,
         sql.raw(
