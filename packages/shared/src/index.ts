@@ -36,4 +36,5 @@ export * from './schemas/share.ts';
 export * from './schemas/team.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
+export * from './schemas/sms.ts';
 export * from './schemas/webhook.ts';

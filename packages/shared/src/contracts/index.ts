@@ -6,6 +6,7 @@ import { exportContracts } from './export.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
+import { smsContracts } from './sms.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
 import { webhookContracts } from './webhook.ts';
@@ -25,4 +26,5 @@ export const contracts = {
   adminCircle: adminCircleContracts,
   gateway: gatewayContracts,
   webhook: webhookContracts,
+  sms: smsContracts,
 };
