@@ -157,7 +157,7 @@ export function SmsSection() {
             </p>
           )}
           {note && (
-            <p role="status" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            <p role="status" className="break-all text-sm font-medium text-slate-800 dark:text-slate-200">
               {note}
             </p>
           )}
