@@ -275,6 +275,18 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+/** TWILIO_* when the account, token and sender are all set; none set: SMS is not offered; some: an error. */
+function twilioOf(env: Env): { twilio?: TwilioConfig } {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
+  if (!accountSid && !authToken && !from) return {};
+  if (!accountSid || !authToken || !from)
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  const apiUrl = (env.TWILIO_API_URL ?? TWILIO_API_URL).replace(/\/+$/, '');
+  return { twilio: { accountSid, authToken, from, apiUrl } };
+}
+
 /** VAPID_* when both are set (validated), else the pair generated once and kept in DATA_DIR. */
 function resolveVapidKeys(env: Env, dataDir: string): VapidKeys {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
@@ -338,16 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
     metricsToken: env.METRICS_TOKEN,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA,
-    ...(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-      ? {
-          twilio: {
-            accountSid: env.TWILIO_ACCOUNT_SID,
-            authToken: env.TWILIO_AUTH_TOKEN,
-            from: env.TWILIO_FROM,
-            apiUrl: (env.TWILIO_API_URL ?? TWILIO_API_URL).replace(/\/+$/, ''),
-          },
-        }
-      : {}),
+    ...twilioOf(env),
     notifications: {
       ...(env.NOTIFICATION_POLL_MS === undefined ? {} : { pollMs: env.NOTIFICATION_POLL_MS }),
       ...(env.NOTIFICATION_LEASE_SECONDS === undefined

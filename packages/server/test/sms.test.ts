@@ -199,9 +199,9 @@ describe.each(dbTargets())('alert SMS on $name', (target) => {
     expect(await bySms(carer, alertId)).toEqual([['notified', true, null]]);
   });
 
-  it('5xx is tried again with backoff; after the last try the SMS is dead-lettered and the timeline says so', async () => {
+  it('5xx and 429 are tried again with backoff; after the last try the SMS is dead-lettered and the timeline says so', async () => {
     const { carer, phone } = await verified();
-    twilio().script(phone, { status: 500 }, { status: 503 }, { status: 500 });
+    twilio().script(phone, { status: 500 }, { status: 429 }, { status: 503 });
     const { alertId } = await raise(carer);
     await built().ctx.outbox.idle();
     expect(twilio().tries.filter((m) => m.to === phone && m.body.startsWith('VitalWatch HIGH'))).toHaveLength(
@@ -210,7 +210,7 @@ describe.each(dbTargets())('alert SMS on $name', (target) => {
     expect(alertTexts(phone)).toHaveLength(0);
     const [entry] = await bySms(carer, alertId);
     expect(entry?.slice(0, 2)).toEqual(['notified', false]);
-    expect(entry?.[2]).toContain('500');
+    expect(entry?.[2]).toContain('503');
     const dead = await rawRows(
       built().ctx.db,
       sql`select status from notification_jobs where kind = 'sms' and target = ${phone}`,
