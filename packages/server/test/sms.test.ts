@@ -293,3 +293,35 @@ describe.each(dbTargets())('alert SMS on $name', (target) => {
     ]);
   });
 });
+
+describe.each(dbTargets())('SMS without Twilio settings on $name', (target) => {
+  const built = useTestApp(target, { notifications: { pollMs: 0 } });
+
+  it('is not offered: the status says so, a number or an inbound message gets 503', async () => {
+    const carer = await signup(built());
+    const call = (name: string, payload?: object) =>
+      built().app.inject({
+        method: 'POST',
+        url: `/api/v1/sms/${name}`,
+        headers: carer.auth,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await call('status')).json().data).toEqual({
+      configured: false,
+      phone: null,
+      verified: false,
+      optedOut: false,
+      codePending: false,
+    });
+    const set = await call('number', { phone: '+14155550123' });
+    expect(set.statusCode).toBe(503);
+    expect(set.json().message).toBe(SMS_MESSAGES.notConfigured);
+    const inbound = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/sms/inbound/twilio',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'From=%2B14155550123&Body=STOP',
+    });
+    expect(inbound.statusCode).toBe(503);
+  });
+});
