@@ -219,6 +219,18 @@ describe.each(dbTargets())('alert SMS on $name', (target) => {
     expect(dead).toEqual([{ status: 'dead' }]);
   });
 
+  it('a provider that does not answer within the time-out is tried again', async () => {
+    const { carer, phone } = await verified();
+    twilio().script(phone, { status: 0, hold: true });
+    const { alertId } = await raise(carer);
+    await built().ctx.outbox.idle();
+    expect(twilio().tries.filter((m) => m.to === phone && m.body.startsWith('VitalWatch HIGH'))).toHaveLength(
+      2,
+    );
+    expect(alertTexts(phone)).toHaveLength(1);
+    expect(await bySms(carer, alertId)).toEqual([['notified', true, null]]);
+  });
+
   it('a send refused with 21610 marks the number opted out, and it is not tried again', async () => {
     const { carer, phone } = await verified();
     twilio().script(phone, { status: 400, code: 21610 });

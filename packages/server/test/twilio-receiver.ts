@@ -20,6 +20,8 @@ export interface ReceivedSms {
 export interface ScriptedAnswer {
   status: number;
   code?: number;
+  /** Never answer (a provider that hangs): the sender's time-out ends the try. */
+  hold?: boolean;
 }
 
 /**
@@ -98,6 +100,7 @@ export class TwilioReceiver {
       return reply(400, { code: 21604, message: 'To, From and Body' });
     this.tries.push(message);
     const scripted = this.scripts.get(message.to)?.shift();
+    if (scripted?.hold) return;
     if (scripted)
       return reply(scripted.status, { code: scripted.code ?? null, message: `scripted ${scripted.status}` });
     this.accepted.push(message);
