@@ -7,7 +7,7 @@ import {
   SMS_MESSAGES,
   type SmsStatus,
 } from '@vitalwatch/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { smsNumbers } from '../db/schema.ts';
 import { badRequest, forbidden, temporarilyUnavailable, tooManyRequests } from '../errors.ts';
@@ -95,24 +95,36 @@ export class SmsService {
     return this.status(userId);
   }
 
-  /** Check a code: a wrong one uses up one of SMS_CODE_ATTEMPTS tries; the right one verifies the number. */
+  /**
+   * Check a code: each try (right or wrong) takes one of SMS_CODE_ATTEMPTS first, in one statement,
+   * so guesses sent at once cannot get past the limit; the right code verifies the number.
+   */
   async verify(userId: string, code: string): Promise<SmsStatus> {
     this.configured();
     const refuse = (message: string) => badRequest(message, [{ path: 'code', message }]);
     const [row] = await this.db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
     if (!row?.phone) throw badRequest(SMS_MESSAGES.noNumber);
-    if (!row.codeHash || !row.codeExpiresAt) throw refuse(SMS_MESSAGES.noCode);
-    if (row.codeAttempts >= SMS_CODE_ATTEMPTS) throw refuse(SMS_MESSAGES.noAttemptsLeft);
-    if (row.codeExpiresAt <= new Date()) throw refuse(SMS_MESSAGES.codeExpired);
-    const given = Buffer.from(this.hash(userId, code));
-    if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
-      const [after] = await this.db
-        .update(smsNumbers)
-        .set({ codeAttempts: sql`${smsNumbers.codeAttempts} + 1` })
-        .where(eq(smsNumbers.userId, userId))
-        .returning({ attempts: smsNumbers.codeAttempts });
+    if (!row.codeHash) throw refuse(SMS_MESSAGES.noCode);
+    const [taken] = await this.db
+      .update(smsNumbers)
+      .set({ codeAttempts: sql`${smsNumbers.codeAttempts} + 1` })
+      .where(
+        and(
+          eq(smsNumbers.userId, userId),
+          isNotNull(smsNumbers.codeHash),
+          lt(smsNumbers.codeAttempts, SMS_CODE_ATTEMPTS),
+        ),
+      )
+      .returning({
+        hash: smsNumbers.codeHash,
+        expiresAt: smsNumbers.codeExpiresAt,
+        attempts: smsNumbers.codeAttempts,
+      });
+    if (!taken?.hash) throw refuse(SMS_MESSAGES.noAttemptsLeft);
+    if (!taken.expiresAt || taken.expiresAt <= new Date()) throw refuse(SMS_MESSAGES.codeExpired);
+    if (!timingSafeEqual(Buffer.from(this.hash(userId, code)), Buffer.from(taken.hash))) {
       throw refuse(
-        (after?.attempts ?? 0) >= SMS_CODE_ATTEMPTS ? SMS_MESSAGES.noAttemptsLeft : SMS_MESSAGES.wrongCode,
+        taken.attempts >= SMS_CODE_ATTEMPTS ? SMS_MESSAGES.noAttemptsLeft : SMS_MESSAGES.wrongCode,
       );
     }
     await this.db
