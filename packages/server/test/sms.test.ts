@@ -231,6 +231,24 @@ describe.each(dbTargets())('alert SMS on $name', (target) => {
     expect(await bySms(carer, alertId)).toEqual([['notified', true, null]]);
   });
 
+  it('an SMS queued for a number removed since is not sent', async () => {
+    const { carer, phone } = await verified();
+    const { alertId } = await raise(carer);
+    await built().ctx.db.execute(
+      sql`insert into notification_jobs (kind, alert_id, step, user_id, target, payload)
+        values ('sms', ${alertId}::uuid, 1, ${carer.user._id}::uuid, ${phone},
+          ${JSON.stringify({ phone, body: 'VitalWatch HIGH: queued before removal' })}::jsonb)`,
+    );
+    await call(carer, 'remove');
+    await built().ctx.outbox.idle();
+    expect(
+      twilio()
+        .to(phone)
+        .filter((m) => m.body.includes('queued before removal')),
+    ).toHaveLength(0);
+    expect(await bySms(carer, alertId)).toContainEqual(['notified', false, 'the number was removed']);
+  });
+
   it('a send refused with 21610 marks the number opted out, and it is not tried again', async () => {
     const { carer, phone } = await verified();
     twilio().script(phone, { status: 400, code: 21610 });

@@ -113,6 +113,7 @@ export class SmsChannel implements OutboxChannel {
   async send(job: { payload: unknown; attempt: number }): Promise<SendResult> {
     const message = smsJob.parse(job.payload);
     if (await this.optedOut(message.phone)) return { ok: false, detail: 'the number replied STOP' };
+    if (!(await this.stillVerified(message.phone))) return { ok: false, detail: 'the number was removed' };
     const outcome = await this.sender.send(message.phone, message.body);
     if (outcome.accepted) return { ok: true };
     if (outcome.code === TWILIO_UNSUBSCRIBED) await this.optOut(message.phone);
@@ -136,6 +137,16 @@ export class SmsChannel implements OutboxChannel {
 
   async optedOut(phone: string): Promise<boolean> {
     const [row] = await this.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+    return row !== undefined;
+  }
+
+  /** Whether someone still has this number, verified (it may have been removed since the SMS was queued). */
+  private async stillVerified(phone: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: smsNumbers.userId })
+      .from(smsNumbers)
+      .where(and(eq(smsNumbers.phone, phone), isNotNull(smsNumbers.verifiedAt)))
+      .limit(1);
     return row !== undefined;
   }
 
