@@ -16,7 +16,7 @@ import { BackupService } from './backup/service.ts';
 import { type ChannelCheckOptions, ChannelChecks } from './channel-health/checks.ts';
 import type { AppConfig } from './config.ts';
 import type { AppContext, AppInstance } from './context.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Db } from './db/index.ts';
 import { DEFAULT_RETENTION, TimePartitions } from './db/partitions.ts';
 import { HeavyReads } from './http/heavy-reads.ts';
 import { EventBus } from './lib/events.ts';
@@ -72,6 +72,10 @@ import { NotificationOutbox } from './notification-outbox/outbox.ts';
 import { type HostLookup, PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import { PushService, type PushServiceOptions } from './push-delivery/push-service.ts';
 import { type Realtime, registerRealtime } from './realtime/socket-server.ts';
+import { smsRoutes } from './sms/routes.ts';
+import { SmsService } from './sms/service.ts';
+import { SmsChannel, type SmsChannelOptions } from './sms/sms-channel.ts';
+import { type TwilioConfig, TwilioSender, type TwilioSenderOptions } from './sms/twilio.ts';
 import { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import { SystemStatusService } from './system-status/system-status.ts';
 import { adminWebhookRoutes } from './webhooks/admin-routes.ts';
@@ -93,6 +97,8 @@ export interface ComposeOptions {
   webhooks?: Partial<WebhookOptions>;
   /** Channel health's daily checks (tests: no timer, `sweep` called by hand). */
   channelChecks?: Partial<ChannelCheckOptions>;
+  /** SMS sending settings (tests: their Twilio-compatible receiver's CA, short waits). */
+  sms?: Partial<SmsChannelOptions & TwilioSenderOptions>;
   /** How push endpoint host names resolve (default: the system resolver; tests answer from a table). */
   lookupHost?: HostLookup;
 }
@@ -160,6 +166,19 @@ export function composeServices(
     log.child({ module: 'webhooks' }),
     options.webhooks,
   );
+  const sms = config.twilio
+    ? {
+        channel: smsChannel(
+          db,
+          config.twilio,
+          config.vapid !== undefined,
+          `${appUrl}${ALERTS_PAGE_PATH}`,
+          log,
+          options.sms,
+        ),
+        authToken: config.twilio.authToken,
+      }
+    : undefined;
   const events = new EventBus();
   const twoFactorPolicy = { requireForAdmins: config.requireAdminTwoFactor ?? false };
   const users = new UserService(db, tokens, throttle, events, twoFactorRule(twoFactorPolicy));
@@ -281,7 +300,7 @@ export function composeServices(
     pushEndpoints,
     outbox: new NotificationOutbox(
       db,
-      [push, alertMailer, webhookChannel],
+      [push, alertMailer, webhookChannel, ...(sms ? [sms.channel] : [])],
       log.child({ module: 'notification-outbox' }),
       config.notifications,
     ),
@@ -296,9 +315,33 @@ export function composeServices(
       log.child({ module: 'channel-checks' }),
       options.channelChecks,
     ),
+    sms: new SmsService(db, sms, config.jwtSecret, appUrl),
     audit: new AuditLog(db, partitions, log.child({ module: 'audit' })),
     backups,
   };
+}
+
+/** The SMS channel over Twilio (the one provider built in; another is an `SmsSender` built here). */
+function smsChannel(
+  db: Db,
+  twilio: TwilioConfig,
+  pushConfigured: boolean,
+  alertsUrl: string,
+  log: FastifyBaseLogger,
+  options: ComposeOptions['sms'] = {},
+): SmsChannel {
+  const sender = new TwilioSender(twilio, options);
+  return new SmsChannel(
+    {
+      db,
+      sender,
+      senderTimeoutMs: sender.options.requestTimeoutMs,
+      link: alertsUrl,
+      pushConfigured,
+      log: log.child({ module: 'sms' }),
+    },
+    options,
+  );
 }
 
 export interface Running {
@@ -327,6 +370,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [gatewayRoutes, '/api/v1'],
     [webhookRoutes, '/api/v1'],
     [adminWebhookRoutes, '/api/v1'],
+    [smsRoutes, '/api/v1'],
     [adminRoutes, '/api/v1/admin'],
     [adminDeviceRoutes, '/api/v1/admin'],
     [adminIngestRoutes, '/api/v1/admin'],

@@ -9,6 +9,7 @@ import { DEFAULT_RETENTION, type RetentionDays } from './db/partitions.ts';
 import type { HeavyReadLimits } from './http/heavy-reads.ts';
 import { KNOWN_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './push-delivery/endpoint-guard.ts';
 import { loadOrCreateVapidKeys, type VapidKeys, vapidKeysSchema } from './push-delivery/vapid-keys.ts';
+import { TWILIO_API_URL, type TwilioConfig } from './sms/twilio.ts';
 
 /** Digits only: an empty value (`PORT=`) must not coerce to 0, which means "any free port" (or MQTT off). */
 const PORT_MESSAGE = 'must be a port number from 0 to 65535';
@@ -111,6 +112,11 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('VitalWatch <alerts@vitalwatch.local>'),
   /** Where people reach the app, for links in emails; defaults to http://HOST:PORT. */
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  /** Twilio account for alert SMS; SMS is offered only when the SID, token and sender are all set. */
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().min(1).optional(),
+  TWILIO_API_URL: optionalUrl(['http://', 'https://']),
   /** Browser origins besides the app's own that may call the API, FHIR and Socket.IO. */
   CORS_ORIGINS: z
     .string()
@@ -233,6 +239,8 @@ export interface AppConfig {
   notifications?: { pollMs?: number; leaseMs?: number };
   /** BACKUP_DIR and its companions; undefined: no scheduled backups. */
   scheduledBackups?: ScheduledBackupOptions;
+  /** Twilio for alert SMS (TWILIO_*); undefined: SMS is not offered. */
+  twilio?: TwilioConfig;
 }
 
 export class ConfigError extends Error {}
@@ -265,6 +273,18 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+/** TWILIO_* when the account, token and sender are all set; none set: SMS is not offered; some: an error. */
+function twilioOf(env: Env): { twilio?: TwilioConfig } {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
+  if (!accountSid && !authToken && !from) return {};
+  if (!accountSid || !authToken || !from)
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  const apiUrl = (env.TWILIO_API_URL ?? TWILIO_API_URL).replace(/\/+$/, '');
+  return { twilio: { accountSid, authToken, from, apiUrl } };
 }
 
 /** VAPID_* when both are set (validated), else the pair generated once and kept in DATA_DIR. */
@@ -330,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pushEndpoints: { allowedHosts: env.PUSH_SERVICE_HOSTS, testOnlyHosts: env.PUSH_TEST_ONLY_HOSTS },
     metricsToken: env.METRICS_TOKEN,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA,
+    ...twilioOf(env),
     notifications: {
       ...(env.NOTIFICATION_POLL_MS === undefined ? {} : { pollMs: env.NOTIFICATION_POLL_MS }),
       ...(env.NOTIFICATION_LEASE_SECONDS === undefined

@@ -40,6 +40,7 @@ import type { MqttGateway } from './mqtt/gateway.ts';
 import type { NotificationOutbox } from './notification-outbox/outbox.ts';
 import type { PushEndpointGuard } from './push-delivery/endpoint-guard.ts';
 import type { PushService } from './push-delivery/push-service.ts';
+import type { SmsService } from './sms/service.ts';
 import type { EventLoopMonitor } from './system-status/event-loop-monitor.ts';
 import type { SystemStatusService } from './system-status/system-status.ts';
 import type { WebhookService } from './webhooks/service.ts';
@@ -119,6 +120,8 @@ export interface AppContext {
   /** Alert emails to assigned users who opted in (a channel of the outbox). */
   alertMailer: AlertMailer;
   webhooks: WebhookService;
+  /** A person's number for alert SMS, its verification, and STOP/START replies. */
+  sms: SmsService;
   /** Security-relevant actions, append-only, for admins to examine. */
   audit: AuditLog;
   teams: TeamService;

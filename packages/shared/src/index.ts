@@ -34,6 +34,7 @@ export * from './schemas/probes.ts';
 export * from './schemas/push.ts';
 export * from './schemas/realtime.ts';
 export * from './schemas/share.ts';
+export * from './schemas/sms.ts';
 export * from './schemas/team.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';

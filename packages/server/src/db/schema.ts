@@ -20,6 +20,7 @@ import { users } from './users-schema.ts';
 export { accountLinks, loginClients } from './account-schema.ts';
 export { auditEvents } from './audit-schema.ts';
 export { deviceGateways } from './gateway-schema.ts';
+export { smsNumbers, smsOptOuts } from './sms-schema.ts';
 export { webhookDeliveries, webhooks } from './webhook-schema.ts';
 export { users };
 

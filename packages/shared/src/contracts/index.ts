@@ -6,6 +6,7 @@ import { exportContracts } from './export.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
+import { smsContracts } from './sms.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
 import { platformWebhookContracts, teamWebhookContracts, webhookContracts } from './webhook.ts';
@@ -27,4 +28,5 @@ export const contracts = {
   webhook: webhookContracts,
   teamWebhook: teamWebhookContracts,
   platformWebhook: platformWebhookContracts,
+  sms: smsContracts,
 };

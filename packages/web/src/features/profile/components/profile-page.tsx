@@ -11,6 +11,7 @@ import { PersonalInfoSection } from './personal-info-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { SmsSection } from './sms-section.tsx';
 import { SnoozesSection } from './snoozes-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { UnitsSection } from './units-section.tsx';
@@ -36,6 +37,7 @@ export function ProfilePage() {
             <QuietHoursSection user={user} />
             <SnoozesSection />
             <ConnectedBrowsersSection />
+            <SmsSection />
             <WebhooksSection />
             <SessionsSection />
             <YourDataSection user={user} />
