@@ -203,6 +203,15 @@ describe.each(dbTargets())('channel health on $name', (target) => {
     expect(await flagged()).toBe(true);
     expect(await line()).toEqual([1, false]);
 
+    // A verified phone number is a working channel, unless it replied STOP.
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    await built().ctx.db.execute(
+      sql`insert into sms_numbers (user_id, phone, verified_at) values (${carer.user._id}::uuid, ${phone}, now())`,
+    );
+    expect(await flagged()).toBe(false);
+    await built().ctx.db.execute(sql`insert into sms_opt_outs (phone) values (${phone})`);
+    expect(await flagged()).toBe(true);
+
     // A verified e-mail is a working channel: the device is reachable again.
     await verifyEmail(built(), carer);
     expect((await health()).devicesWithoutChannel).toBe(before.devicesWithoutChannel);

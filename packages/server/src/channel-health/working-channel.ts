@@ -3,20 +3,33 @@ import { z } from 'zod';
 import { allContactPairs, contactIdsOf } from '../access/audience.ts';
 import type { Tx } from '../db/index.ts';
 import { rawRows } from '../db/raw-rows.ts';
-import { devices, pushSubscriptions, users, webhookDeliveries, webhooks } from '../db/schema.ts';
+import {
+  devices,
+  pushSubscriptions,
+  smsNumbers,
+  smsOptOuts,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../db/schema.ts';
 
 /**
  * "Has a working channel", as SQL, for a user id (a column or a value): any of
  * - a browser (push subscription) not marked not receiving (channel checks: a browser is trusted
  *   until two daily checks in a row go unanswered);
  * - a verified e-mail address (the fallback ladder and every escalation step mail it, opt-in or not);
- * - a webhook of their own whose latest logged try arrived, or that has not been tried yet.
+ * - a webhook of their own whose latest logged try arrived, or that has not been tried yet;
+ * - a verified phone number that has not opted out (a number is verified only by a code sent by
+ *   SMS, so only where SMS is set up): the ladder's first rung and every high-priority alert
+ *   where push cannot reach text it.
  * Alert e-mails are opt-in for a first send, but a verified address is reached by the fallback
  * ladder of every high-priority alert, which is what this rule is for.
  */
 export const hasWorkingChannel = (userId: SQLWrapper): SQL<boolean> => sql<boolean>`(
   exists (select 1 from ${pushSubscriptions} hs where hs.user_id = ${userId} and hs.not_receiving_since is null)
   or exists (select 1 from ${users} hu where hu.id = ${userId} and hu.email_verified_at is not null)
+  or exists (select 1 from ${smsNumbers} hn where hn.user_id = ${userId} and hn.verified_at is not null
+    and hn.phone is not null and not exists (select 1 from ${smsOptOuts} ho where ho.phone = hn.phone))
   or exists (select 1 from ${webhooks} hw where hw.scope = 'user' and hw.user_id = ${userId}
     and coalesce((select hd.ok from ${webhookDeliveries} hd where hd.webhook_id = hw.id
       order by hd.at desc, hd.id desc limit 1), true)))`;
