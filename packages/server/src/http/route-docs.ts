@@ -33,9 +33,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
-  'GET /api/v1/admin/device-labels': {
-    summary: 'Printable labels: a QR code per device that opens its claim link',
-  },
   'POST /api/v1/ingest/device-info': {
     summary: 'Device: its make and model (a Bluetooth gateway reads them)',
   },
@@ -43,20 +40,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/v1/admin/share-links': { summary: 'Every share link' },
   'POST /api/v1/admin/share-links/:id/revoke': { summary: 'Revoke any share link', errors: record },
 
-  'POST /api/v1/admin/stats': { summary: 'Platform figures' },
-  'POST /api/v1/admin/user-growth': { summary: 'Sign-ups over time' },
-  'POST /api/v1/admin/system-status': { summary: "The server's health" },
-  'POST /api/v1/admin/all-users': { summary: 'All users' },
-  'POST /api/v1/admin/add-user': { summary: 'Create a user', errors: [409] },
-  'POST /api/v1/admin/edit-user/:id': { summary: 'Change a user', errors: [404, 409] },
-  'POST /api/v1/admin/reset-password/:id': { summary: "Set a user's password", errors: record },
-  'POST /api/v1/admin/delete-user/:id': { summary: 'Delete a user', errors: [404, 409] },
-  'POST /api/v1/admin/all-devices': { summary: 'All devices' },
-  'POST /api/v1/admin/add-device': { summary: 'Create a device (shows its API code once)' },
-  'POST /api/v1/admin/update-device/:id': { summary: 'Change a device', errors: record },
-  'POST /api/v1/admin/change-validity/:id': { summary: 'Enable or disable a device', errors: record },
-  'POST /api/v1/admin/regenerate-code/:id': { summary: "Replace a device's API code", errors: record },
-  'POST /api/v1/admin/delete-device/:id': { summary: 'Delete a device', errors: record },
   'POST /api/v1/admin/device-latest/:id': {
     summary: "A device's newest reading and where MQTT listens",
     errors: record,

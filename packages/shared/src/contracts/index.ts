@@ -1,4 +1,5 @@
 import { accountContracts } from './account.ts';
+import { adminContracts, adminDeviceContracts } from './admin.ts';
 import { alertContracts } from './alert.ts';
 import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
@@ -24,4 +25,6 @@ export const contracts = {
   circle: circleContracts,
   gateway: gatewayContracts,
   webhook: webhookContracts,
+  admin: adminContracts,
+  adminDevice: adminDeviceContracts,
 };
