@@ -27,10 +27,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
 
-  'GET /api/v1/board/snapshot': {
-    summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
-  },
-
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
   'POST /api/v1/ingest/device-info': {
@@ -49,20 +45,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
-  'GET /api/v1/admin/teams': { summary: 'Care teams with their devices and members' },
-  'POST /api/v1/admin/teams': { summary: 'Create a care team', errors: [409] },
-  'PATCH /api/v1/admin/teams/:id': {
-    summary: 'Rename a care team or change its devices or members',
-    errors: [404, 409],
-  },
-  'DELETE /api/v1/admin/teams/:id': { summary: 'Delete a care team', errors: record },
   'POST /api/v1/admin/backup': {
     summary: 'Download a backup of the whole database (encrypted with a passphrase)',
     produces: 'application/octet-stream',
   },
-  'GET /api/v1/admin/devices': { summary: 'One page of devices: searched, filtered, sorted' },
-  'GET /api/v1/admin/users': { summary: 'One page of users: searched, filtered, sorted' },
-  'GET /api/v1/admin/fleet-summary': { summary: 'Devices that need attention, counted' },
 
   'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
   'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },

@@ -1,12 +1,15 @@
 import { accountContracts } from './account.ts';
 import { adminContracts, adminDeviceContracts } from './admin.ts';
 import { alertContracts } from './alert.ts';
+import { boardContracts } from './board.ts';
 import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
 import { shareContracts, sharedContracts } from './share.ts';
+import { teamContracts } from './team.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
 import { webhookContracts } from './webhook.ts';
@@ -27,4 +30,7 @@ export const contracts = {
   webhook: webhookContracts,
   admin: adminContracts,
   adminDevice: adminDeviceContracts,
+  fleet: fleetContracts,
+  team: teamContracts,
+  board: boardContracts,
 };

@@ -3,7 +3,7 @@ import { api } from '@/lib/store/api.ts';
 import { fromContract } from '@/lib/store/contract-query.ts';
 import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
-import { fleetDeviceRemoved, fleetDeviceSaved } from './fleet.ts';
+import { fleetDeviceRemoved, fleetDeviceSaved } from './get-fleet-pages.ts';
 import { adminUsersApi } from './get-users.ts';
 
 /**

@@ -3,7 +3,7 @@ import { api } from '@/lib/store/api.ts';
 import { fromContract } from '@/lib/store/contract-query.ts';
 import type { AppDispatch } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
-import { fleetUserRemoved, fleetUserSaved } from './fleet.ts';
+import { fleetUserRemoved, fleetUserSaved } from './get-fleet-pages.ts';
 
 /**
  * `contracts.admin.users` in the store: everyone (`false`, User Management), or with `true` only

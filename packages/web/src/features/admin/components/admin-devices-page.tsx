@@ -17,7 +17,7 @@ import { downloadContract } from '@/lib/call-contract.ts';
 import { saveDownload } from '@/lib/save-download.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useLazyFleetDevicesQuery } from '../api/fleet.ts';
+import { useLazyFleetDevicesQuery } from '../api/get-fleet-pages.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useDeviceFilters } from '../hooks/use-device-filters.ts';
