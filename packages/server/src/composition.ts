@@ -311,7 +311,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [adminShareRoutes, '/api/v1/admin'],
     [teamRoutes, '/api/v1'],
     [backupRoutes, '/api/v1/admin'],
-    [pushRoutes, '/api/v1/push'],
+    [pushRoutes, '/api/v1'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],
   ];

@@ -50,16 +50,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     produces: 'application/octet-stream',
   },
 
-  'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
-  'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },
-  'POST /api/v1/push/unsubscribe': { summary: 'Stop push to a browser' },
-  'POST /api/v1/push/receipt': {
-    summary: 'A push message was shown or opened (service worker; its receipt token authenticates)',
-    errors: [401],
-  },
-  'POST /api/v1/push/subscriptions/:id/delete': { summary: 'Remove a push browser', errors: record },
-  'DELETE /api/v1/push/subscriptions/:id': { summary: 'Remove a push browser', errors: record },
-
   'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
   'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },
 

@@ -8,6 +8,7 @@ import { exportContracts } from './export.ts';
 import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
+import { pushContracts } from './push.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { teamContracts } from './team.ts';
 import { twoFactorContracts } from './two-factor.ts';
@@ -33,4 +34,5 @@ export const contracts = {
   fleet: fleetContracts,
   team: teamContracts,
   board: boardContracts,
+  push: pushContracts,
 };
