@@ -310,7 +310,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [fleetRoutes, '/api/v1'],
     [adminShareRoutes, '/api/v1/admin'],
     [teamRoutes, '/api/v1'],
-    [backupRoutes, '/api/v1/admin'],
+    [backupRoutes, '/api/v1'],
     [pushRoutes, '/api/v1'],
     [fhirRoutes, '/fhir/R4'],
     [async (app) => fhirOtherVersions(app), '/fhir'],

@@ -45,10 +45,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: [404, 409],
   },
   'GET /api/v1/admin/audit': { summary: 'The audit log' },
-  'POST /api/v1/admin/backup': {
-    summary: 'Download a backup of the whole database (encrypted with a passphrase)',
-    produces: 'application/octet-stream',
-  },
 
   'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
   'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },

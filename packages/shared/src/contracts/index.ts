@@ -1,6 +1,7 @@
 import { accountContracts } from './account.ts';
 import { adminContracts, adminDeviceContracts } from './admin.ts';
 import { alertContracts } from './alert.ts';
+import { backupContracts } from './backup.ts';
 import { boardContracts } from './board.ts';
 import { circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
@@ -35,4 +36,5 @@ export const contracts = {
   team: teamContracts,
   board: boardContracts,
   push: pushContracts,
+  backup: backupContracts,
 };
