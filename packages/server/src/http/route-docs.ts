@@ -33,19 +33,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Device: its make and model (a Bluetooth gateway reads them)',
   },
 
-  'GET /api/v1/admin/share-links': { summary: 'Every share link' },
-  'POST /api/v1/admin/share-links/:id/revoke': { summary: 'Revoke any share link', errors: record },
-
-  'POST /api/v1/admin/device-latest/:id': {
-    summary: "A device's newest reading and where MQTT listens",
-    errors: record,
-  },
-  'POST /api/v1/admin/test-reading/:id': {
-    summary: 'Store one normal reading for a device, as the device would send it',
-    errors: [404, 409],
-  },
-  'GET /api/v1/admin/audit': { summary: 'The audit log' },
-
   'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
   'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },
 

@@ -1,5 +1,6 @@
 import { accountContracts } from './account.ts';
 import { adminContracts, adminDeviceContracts } from './admin.ts';
+import { adminShareContracts, auditContracts, deviceSetupContracts } from './admin-tools.ts';
 import { alertContracts } from './alert.ts';
 import { backupContracts } from './backup.ts';
 import { boardContracts } from './board.ts';
@@ -37,4 +38,7 @@ export const contracts = {
   board: boardContracts,
   push: pushContracts,
   backup: backupContracts,
+  deviceSetup: deviceSetupContracts,
+  audit: auditContracts,
+  adminShare: adminShareContracts,
 };
