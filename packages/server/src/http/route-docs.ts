@@ -27,69 +27,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
 
-  'GET /api/v1/board/snapshot': {
-    summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
-  },
-
   'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
   'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
-  'GET /api/v1/admin/device-labels': {
-    summary: 'Printable labels: a QR code per device that opens its claim link',
-  },
   'POST /api/v1/ingest/device-info': {
     summary: 'Device: its make and model (a Bluetooth gateway reads them)',
   },
-
-  'GET /api/v1/admin/share-links': { summary: 'Every share link' },
-  'POST /api/v1/admin/share-links/:id/revoke': { summary: 'Revoke any share link', errors: record },
-
-  'POST /api/v1/admin/stats': { summary: 'Platform figures' },
-  'POST /api/v1/admin/user-growth': { summary: 'Sign-ups over time' },
-  'POST /api/v1/admin/system-status': { summary: "The server's health" },
-  'POST /api/v1/admin/all-users': { summary: 'All users' },
-  'POST /api/v1/admin/add-user': { summary: 'Create a user', errors: [409] },
-  'POST /api/v1/admin/edit-user/:id': { summary: 'Change a user', errors: [404, 409] },
-  'POST /api/v1/admin/reset-password/:id': { summary: "Set a user's password", errors: record },
-  'POST /api/v1/admin/delete-user/:id': { summary: 'Delete a user', errors: [404, 409] },
-  'POST /api/v1/admin/all-devices': { summary: 'All devices' },
-  'POST /api/v1/admin/add-device': { summary: 'Create a device (shows its API code once)' },
-  'POST /api/v1/admin/update-device/:id': { summary: 'Change a device', errors: record },
-  'POST /api/v1/admin/change-validity/:id': { summary: 'Enable or disable a device', errors: record },
-  'POST /api/v1/admin/regenerate-code/:id': { summary: "Replace a device's API code", errors: record },
-  'POST /api/v1/admin/delete-device/:id': { summary: 'Delete a device', errors: record },
-  'POST /api/v1/admin/device-latest/:id': {
-    summary: "A device's newest reading and where MQTT listens",
-    errors: record,
-  },
-  'POST /api/v1/admin/test-reading/:id': {
-    summary: 'Store one normal reading for a device, as the device would send it',
-    errors: [404, 409],
-  },
-  'GET /api/v1/admin/audit': { summary: 'The audit log' },
-  'GET /api/v1/admin/teams': { summary: 'Care teams with their devices and members' },
-  'POST /api/v1/admin/teams': { summary: 'Create a care team', errors: [409] },
-  'PATCH /api/v1/admin/teams/:id': {
-    summary: 'Rename a care team or change its devices or members',
-    errors: [404, 409],
-  },
-  'DELETE /api/v1/admin/teams/:id': { summary: 'Delete a care team', errors: record },
-  'POST /api/v1/admin/backup': {
-    summary: 'Download a backup of the whole database (encrypted with a passphrase)',
-    produces: 'application/octet-stream',
-  },
-  'GET /api/v1/admin/devices': { summary: 'One page of devices: searched, filtered, sorted' },
-  'GET /api/v1/admin/users': { summary: 'One page of users: searched, filtered, sorted' },
-  'GET /api/v1/admin/fleet-summary': { summary: 'Devices that need attention, counted' },
-
-  'GET /api/v1/push/public-key': { summary: "The server's VAPID public key", errors: [503] },
-  'POST /api/v1/push/subscriptions': { summary: "The caller's push browsers" },
-  'POST /api/v1/push/unsubscribe': { summary: 'Stop push to a browser' },
-  'POST /api/v1/push/receipt': {
-    summary: 'A push message was shown or opened (service worker; its receipt token authenticates)',
-    errors: [401],
-  },
-  'POST /api/v1/push/subscriptions/:id/delete': { summary: 'Remove a push browser', errors: record },
-  'DELETE /api/v1/push/subscriptions/:id': { summary: 'Remove a push browser', errors: record },
 
   'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
   'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },

@@ -34,7 +34,7 @@ export interface Contract {
    */
   errors?: readonly number[];
   /** The media type of a success that is a file, not JSON. */
-  produces?: 'text/csv' | 'application/pdf' | 'application/zip';
+  produces?: 'text/csv' | 'application/pdf' | 'application/zip' | 'application/octet-stream';
 }
 
 /** The service error of an endpoint that names a record: 404 when the caller may not see it (or it is gone). */

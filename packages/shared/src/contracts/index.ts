@@ -1,12 +1,19 @@
 import { accountContracts } from './account.ts';
+import { adminContracts, adminDeviceContracts } from './admin.ts';
+import { adminShareContracts, auditContracts, deviceSetupContracts } from './admin-tools.ts';
 import { alertContracts } from './alert.ts';
+import { backupContracts } from './backup.ts';
+import { boardContracts } from './board.ts';
 import { adminCircleContracts, circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
+import { pushContracts } from './push.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { smsContracts } from './sms.ts';
+import { teamContracts } from './team.ts';
 import { twoFactorContracts } from './two-factor.ts';
 import { userContracts } from './user.ts';
 import { platformWebhookContracts, teamWebhookContracts, webhookContracts } from './webhook.ts';
@@ -29,4 +36,14 @@ export const contracts = {
   teamWebhook: teamWebhookContracts,
   platformWebhook: platformWebhookContracts,
   sms: smsContracts,
+  admin: adminContracts,
+  adminDevice: adminDeviceContracts,
+  fleet: fleetContracts,
+  team: teamContracts,
+  board: boardContracts,
+  push: pushContracts,
+  backup: backupContracts,
+  deviceSetup: deviceSetupContracts,
+  audit: auditContracts,
+  adminShare: adminShareContracts,
 };

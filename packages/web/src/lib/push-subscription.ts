@@ -1,6 +1,7 @@
 import {
   type AlertRecord,
   alertNotification,
+  contracts,
   ERRORS,
   messageOnly,
   NOTIFICATION_BADGE,
@@ -8,12 +9,12 @@ import {
   type PushMessage,
   type PushSubscriptionJson,
   pushMessageSchema,
-  pushPublicKeyResponse,
   pushSubscriptionSchema,
   STORAGE_KEYS,
 } from '@vitalwatch/shared';
 import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
+import { callContract } from './call-contract.ts';
 
 /**
  * This browser's push subscription (Web Push), framework-free: permission, the service worker,
@@ -181,12 +182,11 @@ const saveFcmToken = async (fcmToken: PushSubscriptionJson): Promise<void> => {
 };
 
 const unsubscribeBrowser = async (endpoint: string): Promise<void> => {
-  await apiRequest('/push/unsubscribe', { body: { endpoint }, schema: messageOnly });
+  await callContract(contracts.push.unsubscribe, { body: { endpoint } });
 };
 
 const fetchPublicKey = async (): Promise<string> =>
-  (await apiRequest('/push/public-key', { method: 'GET', auth: 'none', schema: pushPublicKeyResponse })).data
-    .publicKey;
+  (await callContract(contracts.push.publicKey, {})).data.publicKey;
 
 /** Subscribe with this key; a subscription made with another key (the server's key changed) is replaced. */
 async function subscribe(

@@ -1,64 +1,17 @@
-import {
-  ADMIN_MESSAGES,
-  addUserBody,
-  adminStatsResponse,
-  adminUserResponse,
-  adminUsersResponse,
-  allUsersBody,
-  editUserBody,
-  idParam,
-  messageOnly,
-  resetPasswordBody,
-  systemStatusResponse,
-  userGrowthBody,
-  userGrowthResponse,
-} from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
-import { guardEveryRoute } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
-/** `/api/v1/admin/*` for platform figures and users (the device routes live in the device module). */
+/** `contracts.admin`: platform figures and users (the device routes live in the device module). */
 export async function adminRoutes(app: AppInstance, ctx: AppContext) {
   const { admin, systemStatus: status } = ctx;
-  // Before validation, so a guest gets 401 and a user 403 whatever they send.
-  guardEveryRoute(app, ctx.guards.requireRole('admin'));
-
-  app.post('/stats', { schema: { response: { 200: adminStatsResponse } } }, async () => ({
-    success: true as const,
-    message: ADMIN_MESSAGES.stats,
-    data: await admin.stats(),
-  }));
-
-  app.post(
-    '/user-growth',
-    { schema: { body: userGrowthBody, response: { 200: userGrowthResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: ADMIN_MESSAGES.userGrowth,
-      data: await admin.userGrowth(request.body?.timeZone),
-    }),
-  );
-
-  app.post('/system-status', { schema: { response: { 200: systemStatusResponse } } }, async () => ({
-    success: true as const,
-    message: ADMIN_MESSAGES.systemStatus,
-    data: await status.check(),
-  }));
-
-  app.post(
-    '/all-users',
-    { schema: { body: allUsersBody, response: { 200: adminUsersResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: ADMIN_MESSAGES.users,
-      data: { users: await admin.listUsers(request.body?.isUser === true) },
-    }),
-  );
-
-  app.post(
-    '/add-user',
-    { schema: { body: addUserBody, response: { 201: adminUserResponse } } },
-    async (request, reply) => {
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.admin, {
+    stats: () => admin.stats(),
+    userGrowth: (request) => admin.userGrowth(request.body?.timeZone),
+    systemStatus: () => status.check(),
+    users: async (request) => ({ users: await admin.listUsers(request.body?.isUser === true) }),
+    addUser: async (request) => {
       const user = await admin.addUser(request.body);
       await ctx.audit.record(request, {
         action: 'user-create',
@@ -66,14 +19,9 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
         targetId: user._id,
         detail: { username: user.username, role: user.role },
       });
-      return reply.code(201).send({ success: true, message: ADMIN_MESSAGES.userAdded, data: { user } });
+      return { user };
     },
-  );
-
-  app.post(
-    '/edit-user/:id',
-    { schema: { params: idParam, body: editUserBody, response: { 200: adminUserResponse } } },
-    async (request) => {
+    editUser: async (request) => {
       const { user, previousRole } = await admin
         .editUser(request.params.id, request.body)
         .catch(async (err) => {
@@ -98,28 +46,17 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
           detail: { username: user.username, from: previousRole, to: user.role },
         });
       }
-      return { success: true as const, message: ADMIN_MESSAGES.userUpdated, data: { user } };
+      return { user };
     },
-  );
-
-  app.post(
-    '/reset-password/:id',
-    { schema: { params: idParam, body: resetPasswordBody, response: { 200: messageOnly } } },
-    async (request) => {
+    resetPassword: async (request) => {
       await admin.resetPassword(request.params.id, request.body.newPassword);
       await ctx.audit.record(request, {
         action: 'password-reset',
         targetType: 'user',
         targetId: request.params.id,
       });
-      return { success: true as const, message: ADMIN_MESSAGES.passwordReset };
     },
-  );
-
-  app.post(
-    '/delete-user/:id',
-    { schema: { params: idParam, response: { 200: messageOnly } } },
-    async (request) => {
+    deleteUser: async (request) => {
       const target = {
         action: 'user-delete' as const,
         targetType: 'user' as const,
@@ -130,7 +67,6 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext) {
         throw err;
       });
       await ctx.audit.record(request, target);
-      return { success: true as const, message: ADMIN_MESSAGES.userDeleted };
     },
-  );
+  });
 }

@@ -1,18 +1,10 @@
-import { AUDIT_MESSAGES, auditPageResponse, auditQuery } from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
-/** `GET /api/v1/admin/audit`: the audit log, newest first, filtered; admins only. */
+/** `contracts.audit`: the audit log, newest first, filtered; admins only. */
 export async function auditRoutes(app: AppInstance, ctx: AppContext) {
-  app.get(
-    '/audit',
-    {
-      onRequest: ctx.guards.requireRole('admin'),
-      schema: { querystring: auditQuery, response: { 200: auditPageResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: AUDIT_MESSAGES.fetched,
-      data: await ctx.audit.list(request.query),
-    }),
-  );
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.audit, {
+    list: (request) => ctx.audit.list(request.query),
+  });
 }

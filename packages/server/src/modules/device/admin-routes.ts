@@ -1,49 +1,25 @@
-import {
-  adminDeviceBody,
-  adminDeviceResponse,
-  adminDevicesResponse,
-  adminDeviceUpdateBody,
-  CLAIM_PATH,
-  changeValidityBody,
-  codeTypeQuery,
-  DEVICE_MESSAGES,
-  idParam,
-  messageOnly,
-} from '@vitalwatch/shared';
+import { CLAIM_PATH, contracts, DEVICE_MESSAGES } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { said, sendFile, serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 import { deviceLabelsPdf } from './labels-pdf.ts';
 
-/**
- * Admin device management, registered under `/api/v1/admin` beside the admin user API (a
- * separate plugin with distinct paths).
- */
+/** `contracts.adminDevice`: admin device management, beside the admin user API under `/api/v1/admin`. */
 export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
   const { devices } = ctx;
-  const onRequest = ctx.guards.requireRole('admin');
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.adminDevice, {
+    devices: async () => ({ devices: await devices.listAll() }),
 
-  app.post('/all-devices', { onRequest, schema: { response: { 200: adminDevicesResponse } } }, async () => ({
-    success: true as const,
-    message: DEVICE_MESSAGES.fetched,
-    data: { devices: await devices.listAll() },
-  }));
+    // Admin → Devices → Print labels: a QR code per device that opens its claim link.
+    labels: async (request, reply) => {
+      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const pdf = await deviceLabelsPdf(
+        await devices.listAll(),
+        (code) => `${origin}${CLAIM_PATH}/${encodeURIComponent(code)}`,
+      );
+      return sendFile(reply, 'application/pdf', 'vitalwatch-device-labels.pdf', pdf);
+    },
 
-  // Admin → Devices → Print labels: a QR code per device that opens its claim link.
-  app.get('/device-labels', { onRequest }, async (request, reply) => {
-    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const pdf = await deviceLabelsPdf(
-      await devices.listAll(),
-      (code) => `${origin}${CLAIM_PATH}/${encodeURIComponent(code)}`,
-    );
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', 'attachment; filename="vitalwatch-device-labels.pdf"')
-      .send(pdf);
-  });
-
-  app.post(
-    '/add-device',
-    { onRequest, schema: { body: adminDeviceBody, response: { 201: adminDeviceResponse } } },
-    async (request, reply) => {
+    add: async (request) => {
       const device = await devices.create(request.body);
       await ctx.audit.record(request, {
         action: 'device-create',
@@ -51,17 +27,10 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
         targetId: device._id,
         detail: { deviceName: device.deviceName, users: request.body.users.join(',') },
       });
-      return reply.code(201).send({ success: true, message: DEVICE_MESSAGES.added, data: { device } });
+      return { device };
     },
-  );
 
-  app.post(
-    '/update-device/:id',
-    {
-      onRequest,
-      schema: { params: idParam, body: adminDeviceUpdateBody, response: { 200: adminDeviceResponse } },
-    },
-    async (request) => {
+    update: async (request) => {
       const { device, previousName, assigned, unassigned } = await devices.update(
         request.params.id,
         request.body,
@@ -99,17 +68,10 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
       if (isValid !== undefined) {
         await ctx.audit.record(request, { action: 'device-validity', ...target, detail: { isValid } });
       }
-      return { success: true as const, message: DEVICE_MESSAGES.updated, data: { device } };
+      return { device };
     },
-  );
 
-  app.post(
-    '/change-validity/:id',
-    {
-      onRequest,
-      schema: { params: idParam, body: changeValidityBody, response: { 200: adminDeviceResponse } },
-    },
-    async (request) => {
+    changeValidity: async (request) => {
       const device = await devices.changeValidity(request.params.id, request.body.isValid);
       await ctx.audit.record(request, {
         action: 'device-validity',
@@ -117,17 +79,10 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
         targetId: device._id,
         detail: { isValid: device.isValid },
       });
-      return { success: true as const, message: DEVICE_MESSAGES.validityChanged, data: { device } };
+      return { device };
     },
-  );
 
-  app.post(
-    '/regenerate-code/:id',
-    {
-      onRequest,
-      schema: { params: idParam, querystring: codeTypeQuery, response: { 200: adminDeviceResponse } },
-    },
-    async (request) => {
+    regenerateCode: async (request) => {
       const { codeType } = request.query;
       const device = await devices.regenerateCode(request.params.id, codeType);
       await ctx.audit.record(request, {
@@ -140,21 +95,16 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
         codeType === 'activationCode'
           ? DEVICE_MESSAGES.activationCodeRegenerated
           : DEVICE_MESSAGES.apiAuthCodeRegenerated;
-      return { success: true as const, message, data: { device } };
+      return said(message, { device });
     },
-  );
 
-  app.post(
-    '/delete-device/:id',
-    { onRequest, schema: { params: idParam, response: { 200: messageOnly } } },
-    async (request) => {
+    delete: async (request) => {
       await devices.delete(request.params.id);
       await ctx.audit.record(request, {
         action: 'device-delete',
         targetType: 'device',
         targetId: request.params.id,
       });
-      return { success: true as const, message: DEVICE_MESSAGES.deleted };
     },
-  );
+  });
 }

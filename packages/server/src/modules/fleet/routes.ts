@@ -1,43 +1,13 @@
-import {
-  FLEET_MESSAGES,
-  fleetDevicePageResponse,
-  fleetDeviceQuery,
-  fleetSummaryResponse,
-  fleetUserPageResponse,
-  fleetUserQuery,
-} from '@vitalwatch/shared';
-import { guardEveryRoute } from '../../auth/requirement.ts';
+import { contracts } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
-/** `GET /api/v1/admin/devices`, `/users`, `/fleet-summary`: the paged forms the admin screens use. */
+/** `contracts.fleet`: the paged forms the admin screens use. */
 export async function fleetRoutes(app: AppInstance, ctx: AppContext) {
   const { fleet } = ctx;
-  // Before validation, so a guest gets 401 and a user 403 whatever they send.
-  guardEveryRoute(app, ctx.guards.requireRole('admin'));
-
-  app.get(
-    '/devices',
-    { schema: { querystring: fleetDeviceQuery, response: { 200: fleetDevicePageResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: FLEET_MESSAGES.devices,
-      data: await fleet.devices(request.query),
-    }),
-  );
-
-  app.get(
-    '/users',
-    { schema: { querystring: fleetUserQuery, response: { 200: fleetUserPageResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: FLEET_MESSAGES.users,
-      data: await fleet.users(request.query),
-    }),
-  );
-
-  app.get('/fleet-summary', { schema: { response: { 200: fleetSummaryResponse } } }, async () => ({
-    success: true as const,
-    message: FLEET_MESSAGES.summary,
-    data: await fleet.summary(),
-  }));
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.fleet, {
+    devices: (request) => fleet.devices(request.query),
+    users: (request) => fleet.users(request.query),
+    summary: () => fleet.summary(),
+  });
 }

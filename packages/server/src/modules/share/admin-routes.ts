@@ -1,35 +1,15 @@
-import {
-  ADMIN_SHARE_LINKS_LIMIT,
-  adminShareLinkResponse,
-  adminShareLinksResponse,
-  SHARE_MESSAGES,
-} from '@vitalwatch/shared';
-import { z } from 'zod';
-import { guardEveryRoute } from '../../auth/requirement.ts';
+import { ADMIN_SHARE_LINKS_LIMIT, contracts } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 
 /**
- * `/api/v1/admin/share-links`: every read-only link (its device, maker, expiry and state), and
+ * `contracts.adminShare`: every read-only link (its device, maker, expiry and state), and
  * revoking any live one. Admins only; a revocation is in the audit log.
  */
 export async function adminShareRoutes(app: AppInstance, ctx: AppContext) {
-  // Before validation, so a guest gets 401 and a user 403 whatever they send.
-  guardEveryRoute(app, ctx.guards.requireRole('admin'));
-
-  app.get('/share-links', { schema: { response: { 200: adminShareLinksResponse } } }, async () => {
-    const links = await ctx.shares.all(ADMIN_SHARE_LINKS_LIMIT);
-    return { success: true as const, message: SHARE_MESSAGES.adminListed, data: { links } };
-  });
-
-  app.post(
-    '/share-links/:id/revoke',
-    {
-      schema: {
-        params: z.object({ id: z.string().uuid() }),
-        response: { 200: adminShareLinkResponse },
-      },
-    },
-    async (request) => {
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.adminShare, {
+    list: async () => ({ links: await ctx.shares.all(ADMIN_SHARE_LINKS_LIMIT) }),
+    revoke: async (request) => {
       const { link, maker } = await ctx.shares.revokeAny(request.params.id);
       await ctx.audit.record(request, {
         action: 'share-revoke',
@@ -37,7 +17,7 @@ export async function adminShareRoutes(app: AppInstance, ctx: AppContext) {
         targetId: link.deviceId,
         detail: { link: link._id, maker, by: 'admin' },
       });
-      return { success: true as const, message: SHARE_MESSAGES.adminRevoked, data: { link } };
+      return { link };
     },
-  );
+  });
 }

@@ -1,20 +1,12 @@
-import {
-  createTeamBody,
-  idParam,
-  messageOnly,
-  TEAM_MESSAGES,
-  teamResponse,
-  teamsResponse,
-  updateTeamBody,
-} from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
 import type { TeamChange } from './service.ts';
 
-/** `/api/v1/admin/teams`: care teams, admins only; every change is audit-logged. */
+/** `contracts.team`: care teams, admins only; every change is audit-logged. */
 export async function teamRoutes(app: AppInstance, ctx: AppContext) {
   const { teams } = ctx;
-  const onRequest = ctx.guards.requireRole('admin');
 
   /** One audit entry per kind of change: a rename, the devices, the members. */
   const audit = async (request: FastifyRequest, change: TeamChange) => {
@@ -50,16 +42,9 @@ export async function teamRoutes(app: AppInstance, ctx: AppContext) {
     }
   };
 
-  app.get('/teams', { onRequest, schema: { response: { 200: teamsResponse } } }, async () => ({
-    success: true as const,
-    message: TEAM_MESSAGES.fetched,
-    data: { teams: await teams.list() },
-  }));
-
-  app.post(
-    '/teams',
-    { onRequest, schema: { body: createTeamBody, response: { 201: teamResponse } } },
-    async (request, reply) => {
+  serveContracts(app, userAuthHooks(ctx.guards), contracts.team, {
+    list: async () => ({ teams: await teams.list() }),
+    create: async (request) => {
       const change = await teams.create(request.body);
       await ctx.audit.record(request, {
         action: 'team-create',
@@ -68,26 +53,14 @@ export async function teamRoutes(app: AppInstance, ctx: AppContext) {
         detail: { team: change.team.name },
       });
       await audit(request, { ...change, previousName: change.team.name });
-      return reply
-        .code(201)
-        .send({ success: true, message: TEAM_MESSAGES.created, data: { team: change.team } });
+      return { team: change.team };
     },
-  );
-
-  app.patch(
-    '/teams/:id',
-    { onRequest, schema: { params: idParam, body: updateTeamBody, response: { 200: teamResponse } } },
-    async (request) => {
+    update: async (request) => {
       const change = await teams.update(request.params.id, request.body);
       await audit(request, change);
-      return { success: true as const, message: TEAM_MESSAGES.updated, data: { team: change.team } };
+      return { team: change.team };
     },
-  );
-
-  app.delete(
-    '/teams/:id',
-    { onRequest, schema: { params: idParam, response: { 200: messageOnly } } },
-    async (request) => {
+    remove: async (request) => {
       const team = await teams.remove(request.params.id);
       await ctx.audit.record(request, {
         action: 'team-delete',
@@ -95,7 +68,6 @@ export async function teamRoutes(app: AppInstance, ctx: AppContext) {
         targetId: team._id,
         detail: { team: team.name, devices: team.deviceIds.length, members: team.members.length },
       });
-      return { success: true as const, message: TEAM_MESSAGES.deleted };
     },
-  );
+  });
 }

@@ -1,6 +1,6 @@
-import { type AdminDevice, adminDeviceResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminDevice, contracts } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import { deviceSaved } from './get-devices.ts';
 
 export interface DeviceInput {
@@ -12,17 +12,15 @@ export interface DeviceInput {
   backupUsers: string[];
 }
 
-/** POST /admin/add-device: a new device with fresh activation and API auth codes. */
+/** `contracts.adminDevice.add`: a new device with fresh activation and API auth codes. */
 export const addDeviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     addAdminDevice: build.mutation<AdminDevice, DeviceInput>({
-      query: (device) => ({
-        path: '/admin/add-device',
-        body: device,
-        auth: 'admin',
-        schema: adminDeviceResponse,
-      }),
-      transformResponse: (response: z.infer<typeof adminDeviceResponse>) => response.data.device,
+      ...fromContract(
+        contracts.adminDevice.add,
+        (body: DeviceInput) => ({ body }),
+        (response) => response.data.device,
+      ),
       onQueryStarted: onSuccess(deviceSaved),
     }),
   }),

@@ -1,16 +1,13 @@
-import { messageOnly } from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { callOf } from '@/lib/store/contract-query.ts';
 import { deviceRemoved } from './get-devices.ts';
 
-/** POST /admin/delete-device/:id: removes the device with its readings and alerts. */
+/** `contracts.adminDevice.delete`: removes the device with its readings and alerts. */
 export const deleteDeviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     deleteDevice: build.mutation<unknown, string>({
-      query: (id) => ({
-        path: `/admin/delete-device/${encodeURIComponent(id)}`,
-        auth: 'admin',
-        schema: messageOnly,
-      }),
+      query: (id) => callOf(contracts.adminDevice.delete, { params: { id } }),
       onQueryStarted: onSuccess(deviceRemoved),
     }),
   }),

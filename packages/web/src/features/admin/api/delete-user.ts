@@ -1,16 +1,13 @@
-import { messageOnly } from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { callOf } from '@/lib/store/contract-query.ts';
 import { userRemoved } from './get-users.ts';
 
-/** POST /admin/delete-user/:id: removes the account, its sessions, browsers and device assignments. */
+/** `contracts.admin.deleteUser`: removes the account, its sessions, browsers and device assignments. */
 export const deleteUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     deleteUser: build.mutation<unknown, string>({
-      query: (id) => ({
-        path: `/admin/delete-user/${encodeURIComponent(id)}`,
-        auth: 'admin',
-        schema: messageOnly,
-      }),
+      query: (id) => callOf(contracts.admin.deleteUser, { params: { id } }),
       onQueryStarted: onSuccess(userRemoved),
     }),
   }),

@@ -1,19 +1,17 @@
-import { type AdminUser, adminUserResponse, type EditUserInput } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminUser, contracts, type EditUserInput } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import { userSaved } from './get-users.ts';
 
-/** POST /admin/edit-user/:id: name, username, email and role. */
+/** `contracts.admin.editUser`: name, username, email and role. */
 export const editUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     editUser: build.mutation<AdminUser, { id: string; user: EditUserInput }>({
-      query: ({ id, user }) => ({
-        path: `/admin/edit-user/${encodeURIComponent(id)}`,
-        body: user,
-        auth: 'admin',
-        schema: adminUserResponse,
-      }),
-      transformResponse: (response: z.infer<typeof adminUserResponse>) => response.data.user,
+      ...fromContract(
+        contracts.admin.editUser,
+        ({ id, user }: { id: string; user: EditUserInput }) => ({ params: { id }, body: user }),
+        (response) => response.data.user,
+      ),
       onQueryStarted: onSuccess(userSaved),
     }),
   }),

@@ -1,20 +1,23 @@
-import { type AdminDevice, adminDevicesResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminDevice, contracts } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
-import { fleetDeviceRemoved, fleetDeviceSaved } from './fleet.ts';
+import { fleetDeviceRemoved, fleetDeviceSaved } from './get-fleet-pages.ts';
 import { adminUsersApi } from './get-users.ts';
 
 /**
- * POST /admin/all-devices in the store: every device with its assigned user ids and codes,
+ * `contracts.adminDevice.devices` in the store: every device with its assigned user ids and codes,
  * fetched afresh each time Device Management opens.
  */
 export const adminDevicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminDevices: build.query<AdminDevice[], void>({
-      query: () => ({ path: '/admin/all-devices', auth: 'admin', schema: adminDevicesResponse }),
-      transformResponse: (response: z.infer<typeof adminDevicesResponse>) => response.data.devices,
+      ...fromContract(
+        contracts.adminDevice.devices,
+        () => ({}),
+        (response) => response.data.devices,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

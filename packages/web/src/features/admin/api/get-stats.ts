@@ -1,13 +1,16 @@
-import { type AdminStats, adminStatsResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminStats, contracts } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
-/** POST /admin/stats in the store: users, devices and unread alerts on the platform. */
+/** `contracts.admin.stats` in the store: users, devices and unread alerts on the platform. */
 export const adminStatsApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
-      query: () => ({ path: '/admin/stats', auth: 'admin', schema: adminStatsResponse }),
-      transformResponse: (response: z.infer<typeof adminStatsResponse>) => response.data,
+      ...fromContract(
+        contracts.admin.stats,
+        () => ({}),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

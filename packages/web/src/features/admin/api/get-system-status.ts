@@ -1,13 +1,16 @@
-import { type SystemStatus, systemStatusResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts, type SystemStatus } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
-/** POST /admin/system-status in the store: the platform's components, each checked now. */
+/** `contracts.admin.systemStatus` in the store: the platform's components, each checked now. */
 export const systemStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
     systemStatus: build.query<SystemStatus, void>({
-      query: () => ({ path: '/admin/system-status', auth: 'admin', schema: systemStatusResponse }),
-      transformResponse: (response: z.infer<typeof systemStatusResponse>) => response.data,
+      ...fromContract(
+        contracts.admin.systemStatus,
+        () => ({}),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,18 +1,16 @@
-import { type UserGrowthEntry, userGrowthResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { contracts, type UserGrowthEntry } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
-/** POST /admin/user-growth in the store: new users per day for the last 7 days, counted in a time zone. */
+/** `contracts.admin.userGrowth` in the store: new users per day for the last 7 days, counted in a time zone. */
 export const userGrowthApi = api.injectEndpoints({
   endpoints: (build) => ({
     userGrowth: build.query<UserGrowthEntry[], string>({
-      query: (timeZone) => ({
-        path: '/admin/user-growth',
-        body: { timeZone },
-        auth: 'admin',
-        schema: userGrowthResponse,
-      }),
-      transformResponse: (response: z.infer<typeof userGrowthResponse>) => response.data,
+      ...fromContract(
+        contracts.admin.userGrowth,
+        (timeZone: string) => ({ body: { timeZone } }),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

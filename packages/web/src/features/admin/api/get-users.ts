@@ -1,24 +1,22 @@
-import { type AdminUser, adminUsersResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminUser, contracts } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import type { AppDispatch } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
-import { fleetUserRemoved, fleetUserSaved } from './fleet.ts';
+import { fleetUserRemoved, fleetUserSaved } from './get-fleet-pages.ts';
 
 /**
- * POST /admin/all-users in the store: everyone (`false`, User Management), or with `true` only
+ * `contracts.admin.users` in the store: everyone (`false`, User Management), or with `true` only
  * role user (who can be given devices). Fetched afresh each time a screen that shows it opens.
  */
 export const adminUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminUsers: build.query<AdminUser[], boolean>({
-      query: (isUser) => ({
-        path: '/admin/all-users',
-        body: { isUser },
-        auth: 'admin',
-        schema: adminUsersResponse,
-      }),
-      transformResponse: (response: z.infer<typeof adminUsersResponse>) => response.data.users,
+      ...fromContract(
+        contracts.admin.users,
+        (isUser: boolean) => ({ body: { isUser } }),
+        (response) => response.data.users,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),

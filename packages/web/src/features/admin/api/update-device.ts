@@ -1,20 +1,18 @@
-import { type AdminDevice, adminDeviceResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AdminDevice, contracts } from '@vitalwatch/shared';
 import { api, onSuccess } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import type { DeviceInput } from './add-device.ts';
 import { deviceSaved } from './get-devices.ts';
 
-/** POST /admin/update-device/:id: name, validity and assigned users. */
+/** `contracts.adminDevice.update`: name, validity and assigned users. */
 export const updateDeviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateDevice: build.mutation<AdminDevice, { id: string; device: DeviceInput }>({
-      query: ({ id, device }) => ({
-        path: `/admin/update-device/${encodeURIComponent(id)}`,
-        body: device,
-        auth: 'admin',
-        schema: adminDeviceResponse,
-      }),
-      transformResponse: (response: z.infer<typeof adminDeviceResponse>) => response.data.device,
+      ...fromContract(
+        contracts.adminDevice.update,
+        ({ id, device }: { id: string; device: DeviceInput }) => ({ params: { id }, body: device }),
+        (response) => response.data.device,
+      ),
       onQueryStarted: onSuccess(deviceSaved),
     }),
   }),

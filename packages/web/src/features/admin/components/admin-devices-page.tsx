@@ -1,4 +1,10 @@
-import { ADMIN_ERRORS, type DeviceSort, type FleetDevice, SKELETON_ROWS } from '@vitalwatch/shared';
+import {
+  ADMIN_ERRORS,
+  contracts,
+  type DeviceSort,
+  type FleetDevice,
+  SKELETON_ROWS,
+} from '@vitalwatch/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
@@ -7,11 +13,11 @@ import { PhoneIcon, PlusIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
-import { downloadFile } from '@/lib/api-client.ts';
+import { downloadContract } from '@/lib/call-contract.ts';
 import { saveDownload } from '@/lib/save-download.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useLazyFleetDevicesQuery } from '../api/fleet.ts';
+import { useLazyFleetDevicesQuery } from '../api/get-fleet-pages.ts';
 import { useAdminUsersQuery } from '../api/get-users.ts';
 import { useDeviceActions } from '../hooks/use-device-actions.ts';
 import { useDeviceFilters } from '../hooks/use-device-filters.ts';
@@ -29,7 +35,7 @@ const namesOf = (devices: readonly FleetDevice[]) =>
 /** Admin → Devices → Print labels: a PDF sheet, a QR code per device that opens its claim link. */
 async function printLabels(): Promise<void> {
   try {
-    saveDownload(await downloadFile('/admin/device-labels'));
+    saveDownload(await downloadContract(contracts.adminDevice.labels, {}));
   } catch {
     toast.error(ADMIN_ERRORS.labelsFailed);
   }

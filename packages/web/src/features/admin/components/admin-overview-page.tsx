@@ -5,7 +5,7 @@ import { CopyIcon, KeyIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useFleetSummaryQuery } from '../api/fleet.ts';
+import { useFleetSummaryQuery } from '../api/get-fleet-pages.ts';
 import { useAdminStatsQuery } from '../api/get-stats.ts';
 import { useSystemStatusQuery } from '../api/get-system-status.ts';
 import { useUserGrowthQuery } from '../api/get-user-growth.ts';

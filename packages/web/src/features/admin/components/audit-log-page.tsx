@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { asApiError } from '@/lib/store/api.ts';
-import { type AuditFilters, useAuditLogQuery } from '../api/audit-log.ts';
+import { type AuditFilters, useAuditLogQuery } from '../api/get-audit-log.ts';
 import { AUDIT_COLUMNS, AuditRow } from './audit/audit-rows.tsx';
 
 const selectClass =

@@ -17,7 +17,8 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useAdminShareLinksQuery, useRevokeShareLinkMutation } from '../api/share-links.ts';
+import { useAdminShareLinksQuery } from '../api/get-share-links.ts';
+import { useRevokeShareLinkMutation } from '../api/revoke-share-link.ts';
 
 const COLUMNS = ['Device', 'Made by', 'Created', 'Expires', 'State', 'Actions'] as const;
 

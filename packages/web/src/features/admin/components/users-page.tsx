@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { asApiError } from '@/lib/store/api.ts';
 import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
-import { useLazyFleetUsersQuery } from '../api/fleet.ts';
+import { useLazyFleetUsersQuery } from '../api/get-fleet-pages.ts';
 import { SEARCH_DEBOUNCE_MS, useDebounced, useMatchCount, usePagedList } from '../hooks/use-paged-list.ts';
 import { useUserActions } from '../hooks/use-user-actions.ts';
 import { Pager } from './pager.tsx';

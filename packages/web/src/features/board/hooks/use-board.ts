@@ -2,7 +2,7 @@ import type { AlertLifecycle, AlertRecord, BoardSnapshot, HealthRecord } from '@
 import { useEffect } from 'react';
 import { useRealtimeEvent, watchBoard } from '@/lib/socket.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
-import { boardApi, useBoardSnapshotQuery } from '../api/board-snapshot.ts';
+import { boardApi, useBoardSnapshotQuery } from '../api/get-board-snapshot.ts';
 
 /** The newest record of each device becomes its tile's reading and the end of its sparkline. */
 function withReadings(board: BoardSnapshot, records: readonly HealthRecord[]): void {

@@ -10,7 +10,8 @@ import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { queryView } from '@/lib/store/query-view.ts';
 import { useBrowserAlerts } from '@/lib/use-browser-alerts.ts';
-import { usePushBrowsersQuery, useRemovePushBrowserMutation } from '../api/push-browsers.ts';
+import { usePushBrowsersQuery } from '../api/get-push-browsers.ts';
+import { useRemovePushBrowserMutation } from '../api/remove-push-browser.ts';
 import { browserName } from '../utils/browser-name.ts';
 import { ChannelChecksToggle } from './channel-checks-toggle.tsx';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/button.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useAdminDeviceLatestQuery } from '../../api/device-latest.ts';
+import { useAdminDeviceLatestQuery } from '../../api/get-device-latest.ts';
 import type { CodeType } from '../../api/regenerate-code.ts';
 import { usernamesOf } from '../../utils/assigned-users.ts';
 import { TeamNames } from '../teams/team-names.tsx';

@@ -1,4 +1,4 @@
-import { BACKUP_MESSAGES, BACKUP_PASSPHRASE_MIN } from '@vitalwatch/shared';
+import { BACKUP_MESSAGES, BACKUP_PASSPHRASE_MIN, contracts, urlOf } from '@vitalwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
@@ -16,7 +16,7 @@ type BackupState =
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * "Backup": the whole database as one file (`POST /api/v1/admin/backup`, audit-logged by the
+ * "Backup": the whole database as one file (`contracts.backup.download`, audit-logged by the
  * server), encrypted when a passphrase is given. The bytes received show while it streams.
  */
 export function BackupCard({ className }: { className?: string }) {
@@ -29,7 +29,7 @@ export function BackupCard({ className }: { className?: string }) {
     if (tooShort) return;
     setState({ status: 'running', bytes: 0 });
     try {
-      const file = await downloadFile('/admin/backup', 'user', {
+      const file = await downloadFile(urlOf(contracts.backup.download), 'user', {
         body: passphrase ? { passphrase } : {},
         onProgress: (bytes) => setState({ status: 'running', bytes }),
       });

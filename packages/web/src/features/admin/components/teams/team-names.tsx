@@ -1,5 +1,5 @@
 import type { Team } from '@vitalwatch/shared';
-import { useAdminTeamsQuery } from '../../api/teams.ts';
+import { useAdminTeamsQuery } from '../../api/get-teams.ts';
 
 /** The names of the teams a user is in (`userId`) or that hold a device (`deviceId`), by name. */
 export function teamNamesOf(teams: readonly Team[], of: { userId: string } | { deviceId: string }): string[] {

@@ -11,14 +11,14 @@ import { EmptyState, ErrorState } from '@/components/status-panels.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { queryView } from '@/lib/store/query-view.ts';
-import { useAdminDevicesQuery } from '../../api/get-devices.ts';
-import { useAdminUsersQuery } from '../../api/get-users.ts';
 import {
-  useAdminTeamsQuery,
   useCreateTeamMutation,
   useDeleteTeamMutation,
   useUpdateTeamMutation,
-} from '../../api/teams.ts';
+} from '../../api/change-team.ts';
+import { useAdminDevicesQuery } from '../../api/get-devices.ts';
+import { useAdminTeamsQuery } from '../../api/get-teams.ts';
+import { useAdminUsersQuery } from '../../api/get-users.ts';
 import { TeamFormModal } from './team-form-modal.tsx';
 import { TeamWebhooksModal } from './team-webhooks-modal.tsx';
 

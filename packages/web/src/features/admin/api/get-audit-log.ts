@@ -1,8 +1,8 @@
-import { type AuditPage, auditPageResponse } from '@vitalwatch/shared';
-import type { z } from 'zod';
+import { type AuditPage, contracts } from '@vitalwatch/shared';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 
-/** The audit screen's filters, as the query string of GET /admin/audit takes them (unset: any). */
+/** The audit screen's filters, as the query of `contracts.audit.list` takes them (unset: any). */
 export interface AuditFilters {
   action?: string;
   outcome?: string;
@@ -16,12 +16,13 @@ export interface AuditFilters {
 export const auditLogApi = api.injectEndpoints({
   endpoints: (build) => ({
     auditLog: build.query<AuditPage, AuditFilters & { before?: string }>({
-      query: (args) => {
-        const params = new URLSearchParams({ limit: '50' });
-        for (const [key, value] of Object.entries(args)) if (value) params.set(key, value);
-        return { path: `/admin/audit?${params}`, method: 'GET', auth: 'admin', schema: auditPageResponse };
-      },
-      transformResponse: (response: z.infer<typeof auditPageResponse>) => response.data,
+      ...fromContract(
+        contracts.audit.list,
+        (args: AuditFilters & { before?: string }) => ({
+          query: { limit: 50, ...Object.fromEntries(Object.entries(args).filter(([, value]) => value)) },
+        }),
+        (response) => response.data,
+      ),
       // Never served from a stale cache: an admin opening the log wants what happened up to now.
       keepUnusedDataFor: 0,
     }),

@@ -1,64 +1,52 @@
 import {
   type AdminDevice,
   type AdminUser,
+  contracts,
   type FleetDevice,
   type FleetDevicePage,
   type FleetDeviceParams,
   type FleetSummary,
   type FleetUserPage,
   type FleetUserParams,
-  fleetDevicePageResponse,
-  fleetSummaryResponse,
-  fleetUserPageResponse,
 } from '@vitalwatch/shared';
-import type { z } from 'zod';
 import { api } from '@/lib/store/api.ts';
+import { fromContract } from '@/lib/store/contract-query.ts';
 import type { AppDispatch, RootState } from '@/lib/store/hooks.ts';
 import { removeById, upsertById } from '../utils/list-updates.ts';
 
-/** The set parameters as a query string (unset ones left out, so the server's defaults apply). */
-const queryString = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  return search.toString();
-};
+/** The set parameters (unset and empty ones left out, so the server's defaults apply). */
+const setOnly = <P extends object>(params: P): P =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as P;
 
 /**
- * The admin's paged lists (issue 31): GET /admin/devices and /admin/users one page at a time, and
- * the overview's fleet counts. Pages are fetched with the lazy hooks, so a superseded request
+ * The admin's paged lists (issue 31): `contracts.fleet.devices` and `.users` one page at a time, and
+ * the overview's fleet counts (`.summary`). Pages are fetched with the lazy hooks, so a superseded request
  * (the admin typed on) is aborted rather than left to finish.
  */
 export const fleetApi = api.injectEndpoints({
   endpoints: (build) => ({
     fleetDevices: build.query<FleetDevicePage, FleetDeviceParams>({
-      query: (params) => ({
-        path: `/admin/devices?${queryString(params)}`,
-        method: 'GET',
-        auth: 'admin',
-        schema: fleetDevicePageResponse,
-      }),
-      transformResponse: (response: z.infer<typeof fleetDevicePageResponse>) => response.data,
+      ...fromContract(
+        contracts.fleet.devices,
+        (params: FleetDeviceParams) => ({ query: setOnly(params) }),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
     fleetUsers: build.query<FleetUserPage, FleetUserParams>({
-      query: (params) => ({
-        path: `/admin/users?${queryString(params)}`,
-        method: 'GET',
-        auth: 'admin',
-        schema: fleetUserPageResponse,
-      }),
-      transformResponse: (response: z.infer<typeof fleetUserPageResponse>) => response.data,
+      ...fromContract(
+        contracts.fleet.users,
+        (params: FleetUserParams) => ({ query: setOnly(params) }),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
     fleetSummary: build.query<FleetSummary, void>({
-      query: () => ({
-        path: '/admin/fleet-summary',
-        method: 'GET',
-        auth: 'admin',
-        schema: fleetSummaryResponse,
-      }),
-      transformResponse: (response: z.infer<typeof fleetSummaryResponse>) => response.data,
+      ...fromContract(
+        contracts.fleet.summary,
+        () => ({}),
+        (response) => response.data,
+      ),
       keepUnusedDataFor: 0,
     }),
   }),
