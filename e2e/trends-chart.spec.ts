@@ -33,8 +33,6 @@ async function openDashboard(page: Page, unit?: 'F' | 'C') {
   await page.goto('/dashboard');
   const trends = page.getByRole('region', { name: 'Health Trends' });
   const chart = trends.getByRole('img', { name: /^Line chart of/ });
-  // The chart is drawn once its place is on screen (below the fold of a 720 px window).
-  await trends.getByTestId('normal-bands').scrollIntoViewIfNeeded();
   // The opening range is chosen from one more call first.
   await expect(chart).toBeVisible({ timeout: 30_000 });
   return { trends, chart };

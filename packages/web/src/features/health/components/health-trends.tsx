@@ -39,7 +39,7 @@ import type { TrendsChartHandle } from './trends-chart.tsx';
  */
 const lazyChart = () => lazy(() => import('./trends-chart.tsx').then((m) => ({ default: m.TrendsChart })));
 
-/** The chart's place has to be on screen before Chart.js is loaded for it. */
+/** On a phone, the chart's place has to be on screen before Chart.js is loaded for it. */
 const CHART_MARGIN = '0px';
 
 interface HealthTrendsProps {
@@ -103,8 +103,8 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const chart = useRef<TrendsChartHandle>(null);
   const area = useRef<HTMLDivElement>(null);
-  // Below the first screen (a phone's), Chart.js loads and draws as the chart is scrolled near.
-  const inView = useNearViewport(area, CHART_MARGIN);
+  // On a phone the chart is below the first screen: Chart.js loads and draws once it is scrolled to.
+  const inView = useNearViewport(area, CHART_MARGIN) || !mobile;
   const [TrendsChart, setTrendsChart] = useState(lazyChart);
   const [custom, setCustom] = useState<TimeWindow | null>(null);
   const h = useHealthHistory(deviceId, range, custom);
