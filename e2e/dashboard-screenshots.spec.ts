@@ -48,7 +48,10 @@ for (const theme of ['light', 'dark'] as const) {
 
       await page.goto('/dashboard');
       await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      // On a phone the chart is drawn once scrolled to.
+      await page.getByTestId('normal-bands').scrollIntoViewIfNeeded();
       await expect(page.getByRole('img', { name: /Line chart/ })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expect(page.getByTestId('recent-alerts')).toBeVisible();
       await shot('overview');
       await page

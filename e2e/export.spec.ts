@@ -21,6 +21,8 @@ test('Export on the dashboard downloads the PDF report, the readings and the ale
   await ingestAlerts(page.request, band, [{ alertType: 'SOS' }]);
   await signInWithTokens(page, user.username, user.password);
   await page.goto('/dashboard');
+  // On a phone the chart is drawn once scrolled to.
+  await page.getByTestId('normal-bands').scrollIntoViewIfNeeded();
   await expect(page.getByRole('img', { name: /Line chart/ })).toBeVisible();
 
   await page.getByText('Export', { exact: true }).click();

@@ -95,3 +95,29 @@ test('Clinical range fits the SpO2 axis to the data and the band: 97 → 90 fill
   await trends.getByRole('button', { name: 'Clinical range' }).click();
   await expect(chart).toHaveAttribute('aria-label', /SpO2 \(axis 50–100 %\)/);
 });
+
+test('on a phone, Chart.js is loaded once the chart is scrolled to, not for the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const chartCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/trends-chart-[^/]+\.js$/.test(request.url())) chartCode.push(request.url());
+  });
+  const user = await createUser(page);
+  const band = await createDevice(page.request, `Chart band ${user.username}`);
+  await addDeviceForUser(page.request, user, band, 'New band');
+  await ingestHealth(page.request, band, lastMinute());
+  await signInWithTokens(page, user.username, user.password);
+  await page.goto('/dashboard');
+  const trends = page.getByRole('region', { name: 'Health Trends' });
+  // The vitals and the period's history are there; the chart's place, below the fold, waits.
+  await expect(page.getByTestId('heartRate-value')).toHaveText('78');
+  await expect(trends.getByTestId('trends-resolution')).toBeAttached({ timeout: 30_000 });
+  expect(chartCode).toEqual([]);
+  await expect(trends.getByRole('img', { name: /^Line chart of/ })).toHaveCount(0);
+
+  await trends.getByTestId('normal-bands').scrollIntoViewIfNeeded();
+  await expect(trends.getByRole('img', { name: /^Line chart of/ })).toBeVisible();
+  expect(chartCode).toHaveLength(1);
+});

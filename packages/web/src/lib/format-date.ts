@@ -8,8 +8,20 @@ const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 type Instant = string | number | Date;
-const format = (when: Instant, options: Intl.DateTimeFormatOptions, timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(when));
+/**
+ * Formatters by options and time zone, made once: building an Intl.DateTimeFormat costs far more
+ * than formatting with it, and a dashboard formats dozens of times on every render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const format = (when: Instant, options: Intl.DateTimeFormatOptions, timeZone?: string) => {
+  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(when));
+};
 
 export const formatDateTime = (when: Instant, timeZone?: string): string =>
   format(when, { ...DAY, ...CLOCK }, timeZone);

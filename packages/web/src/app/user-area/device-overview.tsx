@@ -1,5 +1,5 @@
 import { isDeviceOnline, RELATIVE_TIME_REFRESH_MS, relativeTime, type UserDevice } from '@vitalwatch/shared';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { AlertTriangleIcon, HeartPulseIcon } from '@/components/icons.tsx';
 import { MetricCards, MetricCardsSkeleton } from '@/components/metric-cards.tsx';
@@ -15,6 +15,13 @@ import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { LiveStatus } from './live-status.tsx';
+
+// Drawn again only when their own props change: the overview re-renders each time one of its
+// queries starts or ends a fetch, and on a phone drawing the whole dashboard again takes hundreds of ms.
+const Cards = memo(MetricCards);
+const Trends = memo(HealthTrends);
+const RecentAlerts = memo(RecentAlertsCard);
+const Connection = memo(ConnectionCard);
 
 const newest = (a: string | null, b: string | null) => {
   if (!a || !b) return a ?? b;
@@ -94,7 +101,7 @@ export function DeviceOverview({ device, afterCards }: { device: UserDevice; aft
       {health.loading ? (
         <MetricCardsSkeleton />
       ) : health.latest ? (
-        <MetricCards record={health.latest} now={now} unit={user?.temperatureUnit} live={live} />
+        <Cards record={health.latest} now={now} unit={user?.temperatureUnit} live={live} />
       ) : (
         <NoHealthData failure={health.failure} onRetry={health.retry} />
       )}
@@ -102,13 +109,13 @@ export function DeviceOverview({ device, afterCards }: { device: UserDevice; aft
       <div className="grid gap-6 lg:grid-cols-3">
         {withTrends && (
           <div className="min-w-0 lg:col-span-2">
-            <HealthTrends deviceId={device._id} range={range} onRangeChange={setChosen} />
+            <Trends deviceId={device._id} range={range} onRangeChange={setChosen} />
           </div>
         )}
         {/* Same place in the tree with or without the chart, so the cards keep their state. */}
         <div className={withTrends ? 'space-y-6' : 'grid items-start gap-6 lg:col-span-3 lg:grid-cols-2'}>
-          <RecentAlertsCard />
-          <ConnectionCard lastUpdate={lastUpdate} now={now} />
+          <RecentAlerts />
+          <Connection lastUpdate={lastUpdate} now={now} />
         </div>
       </div>
     </div>

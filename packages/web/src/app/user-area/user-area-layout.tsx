@@ -92,6 +92,15 @@ function usePrefetchUserPages() {
   }, []);
 }
 
+/**
+ * The header's unread count, in a component of its own: its fetches starting and ending redraw
+ * nothing else.
+ */
+function UnreadCount() {
+  useUnreadCount();
+  return null;
+}
+
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
   const userId = user?._id ?? null;
@@ -109,7 +118,11 @@ export function UserAreaLayout() {
     return clearPushFailure;
   }, [userId]);
   // Kept loaded in the whole user area: each user's own name for a device (a nickname) is in it.
-  const { data: devices, refetch: refetchDevices } = useUserDevicesQuery(undefined, { skip: !userId });
+  // Only the list is read here: a fetch starting or ending does not draw the whole area again.
+  const { data: devices, refetch: refetchDevices } = useUserDevicesQuery(undefined, {
+    skip: !userId,
+    selectFromResult: ({ data }) => ({ data }),
+  });
   // Removed from (or let into) a care circle: every screen of devices follows at once.
   useRealtimeEvent('devicesChanged', () => void refetchDevices());
   const nameOf = useCallback<DeviceNameOf>(
@@ -117,7 +130,6 @@ export function UserAreaLayout() {
     [devices],
   );
   useRealtimeEvent('alerts', (alerts) => announce(alerts, nameOf));
-  useUnreadCount();
   const compact = useCompactScreen();
   const onDashboard = useMatch(PATHS.dashboard) !== null;
   const promptBelowVitals = compact && onDashboard;
@@ -131,6 +143,7 @@ export function UserAreaLayout() {
         </div>
       )}
       <PushFailedNotice userId={userId} />
+      <UnreadCount />
       <Outlet />
     </DeviceNamesContext.Provider>
   );

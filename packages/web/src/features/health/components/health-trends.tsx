@@ -12,6 +12,7 @@ import { selectCurrentUser } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
 import { selectPageTheme } from '@/lib/store/theme-slice.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
+import { useNearViewport } from '@/lib/use-near-viewport.ts';
 import { type TimeWindow, useHealthHistory } from '../hooks/use-health-history.ts';
 import {
   axisRange,
@@ -37,6 +38,9 @@ import type { TrendsChartHandle } from './trends-chart.tsx';
  * load for good, so trying again takes a new one.
  */
 const lazyChart = () => lazy(() => import('./trends-chart.tsx').then((m) => ({ default: m.TrendsChart })));
+
+/** On a phone, the chart's place has to be on screen before Chart.js is loaded for it. */
+const CHART_MARGIN = '0px';
 
 interface HealthTrendsProps {
   deviceId: string;
@@ -98,6 +102,9 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
   const theme = useAppSelector(selectPageTheme);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const chart = useRef<TrendsChartHandle>(null);
+  const area = useRef<HTMLDivElement>(null);
+  // On a phone the chart is below the first screen: Chart.js loads and draws once it is scrolled to.
+  const inView = useNearViewport(area, CHART_MARGIN) || !mobile;
   const [TrendsChart, setTrendsChart] = useState(lazyChart);
   const [custom, setCustom] = useState<TimeWindow | null>(null);
   const h = useHealthHistory(deviceId, range, custom);
@@ -179,12 +186,12 @@ export function HealthTrends({ deviceId, range, onRangeChange }: HealthTrendsPro
         <ChartToggle label="Temperature" pressed={withTemperature} onChange={setWithTemperature} />
         <ChartToggle label="Clinical range" pressed={clinical} onChange={setClinical} />
       </div>
-      <div className="relative h-64 md:h-96">
+      <div ref={area} className="relative h-64 md:h-96">
         {range === 'custom' && !custom ? (
           <p className="flex h-full items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
             Choose a start and an end, then Show.
           </p>
-        ) : h.loading ? (
+        ) : h.loading || !inView ? (
           <Skeleton className="h-full w-full" />
         ) : h.error ? (
           <ErrorState title="Failed to fetch health data" message={h.error} onRetry={() => void h.retry()} />
