@@ -77,7 +77,6 @@ const DETAIL_NAMES: Record<string, string> = {
   seenBy: 'Name seen by',
   scope: 'Webhook of',
   url: 'Address',
-  format: 'Format',
   limit: 'alarm limit',
   critical: 'critical level',
   delaySeconds: 'delay (s)',
