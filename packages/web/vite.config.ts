@@ -11,9 +11,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     areaPages({
-      'src/app/areas/auth-area.ts': [PATHS.signin, PATHS.signup],
-      'src/app/areas/user-area.ts': [PATHS.dashboard],
-      'src/app/areas/admin-area.ts': [PATHS.admin],
+      'src/app/areas/auth-area.ts': { paths: [PATHS.signin, PATHS.signup] },
+      'src/app/areas/user-area.ts': {
+        paths: [PATHS.dashboard],
+        shells: { [PATHS.dashboard]: 'src/app/shells/dashboard.html' },
+      },
+      'src/app/areas/admin-area.ts': { paths: [PATHS.admin] },
     }),
     precompress(),
   ],

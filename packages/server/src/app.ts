@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -5,7 +6,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
+import { BOOT_SCRIPT, livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -111,7 +112,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages' one inline script (theme and stored session before the first paint), by its hash.
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`],
         // Chart.js and the toast library set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -193,20 +195,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
 /**
  * The page for a path of the app: the build writes one index.html per area naming that area's code
- * for preloading (`area-pages.json`: path prefix → page, packages/web/vite-area-pages.ts); any other
- * path, or a build without it, gets index.html.
+ * for preloading, and pages with a static first screen for some exact paths (`area-pages.json`:
+ * exact path → page, then path prefix → page; packages/web/vite-area-pages.ts); any other path, or
+ * a build without it, gets index.html.
  */
 function areaPages(root: string): (url: string) => string {
   const file = path.join(root, 'area-pages.json');
   const pages = existsSync(file)
-    ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-    : [];
+    ? (JSON.parse(readFileSync(file, 'utf8')) as {
+        exact: Record<string, string>;
+        prefix: Record<string, string>;
+      })
+    : { exact: {}, prefix: {} };
+  const exact = new Map(Object.entries(pages.exact));
   // Longest prefix first: /dashboard/board before /dashboard.
-  pages.sort(([a], [b]) => b.length - a.length);
+  const prefixes = Object.entries(pages.prefix).sort(([a], [b]) => b.length - a.length);
   return (url) => {
     const pathname = url.split('?')[0] ?? url;
-    const match = pages.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    return match?.[1] ?? 'index.html';
+    const match = prefixes.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    return exact.get(pathname) ?? match?.[1] ?? 'index.html';
   };
 }
 

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { BOOT_SCRIPT } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { dbTargets, useTestApp } from './helpers.ts';
 
@@ -23,7 +25,11 @@ function fakeBuild(): { root: string; script: string } {
     path.join(root, 'user-area.html'),
     '<!doctype html><link rel="modulepreload" href="/assets/user.js">',
   );
-  writeFileSync(path.join(root, 'area-pages.json'), JSON.stringify({ '/dashboard': 'user-area.html' }));
+  writeFileSync(path.join(root, 'dashboard.html'), '<!doctype html><div id="app-shell"></div>');
+  writeFileSync(
+    path.join(root, 'area-pages.json'),
+    JSON.stringify({ exact: { '/dashboard': 'dashboard.html' }, prefix: { '/dashboard': 'user-area.html' } }),
+  );
   return { root, script };
 }
 
@@ -55,7 +61,7 @@ describe('the web app as served', () => {
   });
 
   it("sends an area's paths the page that preloads its code, and every other path index.html", async () => {
-    for (const url of ['/dashboard', '/dashboard/alerts?device=1', '/dashboard/board']) {
+    for (const url of ['/dashboard/alerts?device=1', '/dashboard/board', '/dashboard/devices/']) {
       const res = await get(url, 'identity');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -64,6 +70,20 @@ describe('the web app as served', () => {
     for (const url of ['/dashboards', '/signin', '/admin-dashboard/dashboard']) {
       expect((await get(url, 'identity')).body, url).toContain('/assets/index-abc123.js');
     }
+  });
+
+  it('sends a path with a static first screen its own page, the exact path only, with or without a query', async () => {
+    for (const url of ['/dashboard', '/dashboard?device=7']) {
+      expect((await get(url, 'identity')).body, url).toContain('id="app-shell"');
+    }
+    expect((await get('/dashboard/board', 'identity')).body).not.toContain('app-shell');
+  });
+
+  it("allows the pages' one inline script by its hash, and no other", async () => {
+    const csp = (await get('/', 'identity')).headers['content-security-policy'];
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('does not serve source maps, and a missing asset is a 404 rather than the page', async () => {

@@ -1,4 +1,5 @@
 export * from './ble/index.ts';
+export * from './boot-script.ts';
 export * from './constants.ts';
 export * from './contracts/contract.ts';
 export * from './contracts/index.ts';

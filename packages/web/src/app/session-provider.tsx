@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { ServerUnreachable } from '@/components/status-panels.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { useRemoveAppShell } from '@/lib/app-shell.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { onSessionExpired } from '@/lib/session-events.ts';
 import { loggedOut } from '@/lib/store/auth-slice.ts';
@@ -57,6 +58,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [dispatch, navigate],
   );
+
+  useRemoveAppShell(phase === 'unreachable');
 
   if (phase === 'restoring') return <FullScreenSpinner label="Loading your account…" showLabel />;
   if (phase === 'unreachable') return <ServerUnreachable onRetry={retry} />;

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
+import { useRemoveAppShell } from '@/lib/app-shell.ts';
 import { homeForRole } from '@/lib/paths.ts';
 import { pendingClaimPath } from '@/lib/pending-claim.ts';
 import { returnPath } from '@/lib/return-path.ts';
@@ -42,6 +43,8 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
       clearTimeout(timer);
     };
   }, [requiredRole, store, checkSession]);
+
+  useRemoveAppShell(phase === 'ready');
 
   if (phase === 'waiting') return <FullScreenSpinner label="Loading" />;
   if (phase === 'checking') return <FullScreenSpinner label="Checking your session…" showLabel />;

@@ -14,8 +14,8 @@ import { useAppSelector } from '@/lib/store/hooks.ts';
 import { useCompactScreen } from '@/lib/use-compact-screen.ts';
 import { DeviceOverview } from './device-overview.tsx';
 
-const TITLE = 'Health Dashboard';
-const SUBTITLE = 'Monitor your health metrics in real-time';
+export const TITLE = 'Health Dashboard';
+export const SUBTITLE = 'Monitor your health metrics in real-time';
 
 /**
  * The user dashboard (/dashboard): empty state without devices, else the chosen device's overview.
@@ -65,7 +65,8 @@ export function OverviewPage() {
       {state.status === 'error' && (
         <ErrorState title={ERRORS.devicesFetchFailed} message={state.message} onRetry={reload} />
       )}
-      {!selected && prompt}
+      {/* Not under the skeleton while loading: it would jump up when the empty state comes. */}
+      {state.status !== 'loading' && !selected && prompt}
       {state.status === 'ready' && !selected && (
         <EmptyState
           icon={<PhoneIcon className="size-10" />}
