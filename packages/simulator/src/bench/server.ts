@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -38,6 +38,21 @@ function typeScriptLoader(checkout: string): string[] {
     : [];
 }
 
+/**
+ * How `npm start` of `checkout` runs its server: its own `scripts/server-command.mjs` (V8 flags, the
+ * pre-bundled drizzle-orm), or, for a checkout from before that script, its V8 flags and main.ts.
+ */
+async function serverCommand(checkout: string, serverMain: string, nodeFlags: string[]): Promise<string[]> {
+  const script = path.join(checkout, 'scripts/server-command.mjs');
+  if (existsSync(script)) {
+    const { serverArgs } = (await import(pathToFileURL(script).href)) as {
+      serverArgs: (extraFlags: string[]) => string[];
+    };
+    return serverArgs(nodeFlags);
+  }
+  return [...serverNodeFlags(checkout), ...nodeFlags, ...typeScriptLoader(checkout), serverMain];
+}
+
 /** Above the bench's largest `--devices` (20,000): each device holds one MQTT connection. */
 const BENCH_CONNECTIONS_PER_ADDRESS = 25_000;
 
@@ -60,9 +75,9 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const [port, mqttPort] = [await freePort(), await freePort()];
   const checkout = serverMain === mainTs ? repoRoot : path.resolve(path.dirname(serverMain), '../../..');
-  const flags = [...serverNodeFlags(checkout), ...nodeFlags, ...typeScriptLoader(checkout)];
+  const args = await serverCommand(checkout, serverMain, nodeFlags);
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...flags, serverMain], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: checkout,
     env: {
       ...process.env,
