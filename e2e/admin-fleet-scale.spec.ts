@@ -50,16 +50,18 @@ test('finds a device by part of its name, filters offline and shows its newest r
   await signInWithTokens(page, ADMIN.username, ADMIN.password);
   const started = Date.now();
   await page.goto('/admin-dashboard/devices');
-  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // A device's row, not one of the five skeleton rows shown while the page loads.
+  await expect(page.getByRole('row', { name: new RegExp(`${tag} Wristband`) }).first()).toBeVisible();
   const firstRowsMs = Date.now() - started;
   const rowsInDom = await page.locator('tbody tr').count();
   expect(rowsInDom).toBeLessThanOrEqual(200);
   await expect(page.getByText(/\d+ devices found/)).toBeVisible();
 
-  // Device 194 is offline (194 % 97 = 0); search a part of its name.
+  // Device 194 is offline (194 % 97 = 0); search a part of its name (with the end of this run's
+  // tag, so devices an earlier run left in the database do not match).
   const search = page.getByRole('searchbox', { name: 'Search devices' });
   const typed = Date.now();
-  await search.fill('wristband 00194');
+  await search.fill(`${tag.slice(-4)} wristband 00194`);
   await expect(page.getByText('1 devices found')).toBeVisible();
   const searchMs = Date.now() - typed - 250;
   await page.getByLabel('Status').selectOption('stale');
@@ -85,7 +87,9 @@ test('finds a device by part of its name, filters offline and shows its newest r
 test('the overview links its offline count to the filtered list', async ({ page }) => {
   await signInWithTokens(page, ADMIN.username, ADMIN.password);
   await page.goto('/admin-dashboard');
-  await page.getByRole('link', { name: /Offline over 1 hour/ }).click();
+  const attention = page.getByRole('region', { name: 'Devices needing attention' });
+  await expect(attention.getByText(/^as of \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeVisible();
+  await attention.getByRole('link', { name: /Offline over 1 hour/ }).click();
   await expect(page).toHaveURL(/status=stale/);
   await expect(page.getByLabel('Status')).toHaveValue('stale');
   await expect(page.getByText(/[1-9]\d* devices found/)).toBeVisible();

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FleetDevice, FleetDevicePage, FleetSummary, FleetUserPage } from '@vitalwatch/shared';
+import { FLEET_SUMMARY_TTL_MS } from '@vitalwatch/shared';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { devices, deviceUsers } from '../src/db/schema.ts';
 import { insertAlert } from './admin-helpers.ts';
@@ -306,12 +307,25 @@ describe.each(dbTargets())('the admin fleet (paged lists) on $name', (target) =>
   });
 
   describe('GET /admin/fleet-summary', () => {
-    it('counts devices offline over an hour, low on battery, never reported and unassigned', async () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('counts devices offline over an hour, low on battery, never reported and unassigned, as of a time', async () => {
       const admin = await createAdmin(built());
       const user = await signup(built());
-      const summary = async () =>
-        (await adminGet(built(), 'fleet-summary', admin.auth)).json<{ data: FleetSummary }>().data;
+      // Only the clock: the database driver's timers run as ever. Signed in first, since a token
+      // dated before the account's creation (the database's clock) is refused.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const summary = async () => {
+        const res = await adminGet(built(), 'fleet-summary', admin.auth);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: FleetSummary }>().data;
+      };
+      // Past whatever an earlier test left in the server's copy.
+      vi.setSystemTime(Date.now() + FLEET_SUMMARY_TTL_MS);
       const before = await summary();
+      expect(before.asOf).toBe(new Date().toISOString());
       const tag = unique('sum');
       await seedDevice(built(), {
         name: `${tag}-1`,
@@ -322,11 +336,18 @@ describe.each(dbTargets())('the admin fleet (paged lists) on $name', (target) =>
       await seedDevice(built(), { name: `${tag}-2`, lastSeenAgoMs: 30 * MINUTE, battery: 40 });
       await seedDevice(built(), { name: `${tag}-3` });
 
-      expect(await summary()).toEqual({
+      // Within the TTL the same counts, stamped with the time they were taken.
+      vi.setSystemTime(Date.now() + FLEET_SUMMARY_TTL_MS - 1000);
+      expect(await summary()).toEqual(before);
+
+      vi.setSystemTime(Date.now() + 1000);
+      const after = await summary();
+      expect(after).toEqual({
         offlineOverHour: before.offlineOverHour + 1,
         lowBattery: before.lowBattery + 1,
         neverReported: before.neverReported + 1,
         unassigned: before.unassigned + 2,
+        asOf: new Date().toISOString(),
       });
     });
   });

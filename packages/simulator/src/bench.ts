@@ -69,7 +69,9 @@ const HELP = `Usage: npm run bench -- [options]
                         each read a dashboard makes
   --phases admin        (PostgreSQL only) seeds 30,000 devices with readings and 10,000 users, then
                         p50 / p99 on 10 connections and bytes per page of the admin's paged lists
-                        (GET /admin/devices, /admin/users, searches, filters, the fleet summary)
+                        (GET /admin/devices, /admin/users, searches, filters, the fleet summary);
+                        then Device Management in Chromium (/usr/bin/chromium; the web app built
+                        first, npm run build): first rows, rows in the DOM, search to result
   --phases board        (PostgreSQL only) seeds 1,000 devices with an hour each for one user, then
                         p50 / p99 on 20 connections and the bytes (JSON, gzipped) of the board snapshot
   --reads-readings N    readings stored for the reads phase (default 10,000,000)
@@ -377,6 +379,7 @@ async function benchDatabase(
           serverUrl: server.url,
           databaseUrl: scratch.url,
           adminToken: (await api.login(admin.username, admin.password)).accessToken,
+          admin,
           devices: 30_000,
           users: 10_000,
           connections: 10,

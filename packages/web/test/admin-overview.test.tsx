@@ -37,8 +37,12 @@ const routes = (overall: 'operational' | 'degraded' | 'outage' = 'operational') 
   '/admin/webhooks/list': () => ok({ webhooks: [] }),
   '/admin/user-growth': () => ok(growth),
   '/admin/system-status': () => ok(status(overall)),
-  '/admin/fleet-summary': () => ok({ offlineOverHour: 41, lowBattery: 17, neverReported: 5, unassigned: 96 }),
+  '/admin/fleet-summary': () =>
+    ok({ offlineOverHour: 41, lowBattery: 17, neverReported: 5, unassigned: 96, asOf: SUMMARY_AS_OF }),
 });
+
+/** When the server took the fleet counts it answers (it keeps them a short while). */
+const SUMMARY_AS_OF = '2026-11-27T09:41:07.000Z';
 
 describe('admin overview', () => {
   it('shows the three stats, user growth for the browser time zone and the system status', async () => {
@@ -81,6 +85,11 @@ describe('admin overview', () => {
     );
     expect(await link(/Never reported\s*5/)).toBe('/admin-dashboard/devices?status=never');
     expect(await link(/Unassigned\s*96/)).toBe('/admin-dashboard/devices?assignment=unassigned');
+    const asOf = within(card).getByText(/^as of/);
+    expect(asOf.querySelector('time')).toHaveAttribute('datetime', SUMMARY_AS_OF);
+    expect(asOf).toHaveTextContent(
+      `as of ${new Date(SUMMARY_AS_OF).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`,
+    );
   });
 
   it.each([

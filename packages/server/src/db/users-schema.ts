@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
-/** People who sign in: users and admins. */
-
+/**
+ * People who sign in: users and admins. Migration 0026 adds `search_text`, generated from name,
+ * username and e-mail in lowercase for the admin's search; it is left out here so no other query
+ * reads it.
+ */
 export const users = pgTable(
   'users',
   {

@@ -27,6 +27,12 @@ export const FLEET_SEARCH_MAX = 100;
 export const DEVICE_STALE_THRESHOLD_MS = 60 * 60_000;
 /** Below the spec's normal battery range (at least 20 %) a battery is low. */
 export const LOW_BATTERY_PERCENT = NORMAL_RANGES.battery.min;
+/**
+ * How long the server answers the overview's fleet counts from the last count: one pass over the
+ * fleet costs tens of milliseconds at 30,000 devices, and an overview open on many admins' screens
+ * asks again each time it refreshes. The counts say when they were taken ("as of …").
+ */
+export const FLEET_SUMMARY_TTL_MS = 30_000;
 
 /**
  * online: a reading within DEVICE_ONLINE_THRESHOLD_MS (15 min); offline: readings once, none since;
@@ -134,6 +140,8 @@ export const fleetSummary = z.object({
   neverReported: z.number().int(),
   /** Assigned to nobody. */
   unassigned: z.number().int(),
+  /** When these counts were taken: the server keeps them for FLEET_SUMMARY_TTL_MS. */
+  asOf: z.iso.datetime(),
 });
 export type FleetSummary = z.infer<typeof fleetSummary>;
 export const fleetSummaryResponse = envelope(fleetSummary);

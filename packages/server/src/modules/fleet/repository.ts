@@ -41,7 +41,7 @@ const assigned = sql`exists (select 1 from ${deviceUsers} du where du.device_id 
  * The search and filters of a device page. The search is a union of three index lookups, so no
  * branch turns the page into a scan: the name anywhere (its trigram index), the activation code
  * from its start (the text_pattern_ops index), and the devices of a user whose name, username or
- * e-mail holds the term (the users' trigram index, then device_users by user).
+ * e-mail holds the term (the users' `search_text` trigram index, then device_users by user).
  */
 function deviceFilters(q: FleetDeviceQuery): SQL[] {
   const where: SQL[] = [];
@@ -50,7 +50,7 @@ function deviceFilters(q: FleetDeviceQuery): SQL[] {
       select d.id from ${devices} d where d.device_name ilike ${containing(q.q)}
       union select d.id from ${devices} d where d.activation_code like ${startingWith(q.q.toUpperCase())}
       union select du.device_id from ${deviceUsers} du join ${users} u on u.id = du.user_id
-        where (u.full_name || ' ' || u.username || ' ' || u.email) ilike ${containing(q.q)})`);
+        where u.search_text like ${containing(q.q.toLowerCase())})`);
   }
   if (q.status) where.push(STATUS[q.status]);
   if (q.validity) where.push(sql`${devices.isValid} = ${q.validity === 'valid'}`);
@@ -72,17 +72,27 @@ const backupUserIds = sql<string[]>`array(
 const openAlerts = sql<number>`(select count(*)::int from ${alerts} a
   where a.device_id = ${deviceId} and a.status <> 'resolved')`;
 
-/** One page of devices (`limit + 1` rows, so the caller knows whether another follows). */
+/**
+ * One page of devices (`limit + 1` rows, so the caller knows whether another follows). The page's
+ * ids are chosen first and the per-device subqueries (users, alerts) run on those rows only: in
+ * one query the planner may evaluate them for every row it sorts, 30,000 of them by battery.
+ */
 export function devicePage(tx: Tx, q: FleetDeviceQuery) {
   const key = DEVICE_KEYS[q.sort];
   const where = deviceFilters(q);
   if (q.after) where.push(afterCursor(key, deviceId, q.dir, q.after));
-  return tx
-    .select({ device: devices, key: keyText(key), users: assignedUsers, backupUserIds, openAlerts })
+  const page = tx
+    .select({ id: sql<string>`${deviceId}`.as('page_id'), key: keyText(key).as('page_key') })
     .from(devices)
     .where(and(...where))
     .orderBy(orderBy(key, deviceId, q.dir))
-    .limit(q.limit + 1);
+    .limit(q.limit + 1)
+    .as('page');
+  return tx
+    .select({ device: devices, key: page.key, users: assignedUsers, backupUserIds, openAlerts })
+    .from(page)
+    .innerJoin(devices, sql`${deviceId} = ${page.id}`)
+    .orderBy(orderBy(key, deviceId, q.dir));
 }
 export type DevicePageRow = Awaited<ReturnType<typeof devicePage>>[number];
 
@@ -102,19 +112,20 @@ const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   created: { expr: sql`${users.createdAt}`, type: 'timestamptz' },
 };
 const userId = sql.raw('"users"."id"');
+const searchText = sql.raw('"users"."search_text"');
 const ROLE_NAMES = new Set(['user', 'admin']);
 
-/** Name, username and e-mail in one trigram-indexed text (migration 0016); a role's name matches the role. */
+/**
+ * Name, username and e-mail in one lowercase, trigram-indexed text (`search_text`, migration 0026),
+ * matched with LIKE: a fifth of ILIKE's cost on each row the index leaves to check. A role's name
+ * matches the role.
+ */
 function userFilters(q: FleetUserQuery): SQL[] {
   const where: SQL[] = [];
   if (q.q) {
-    const text = sql`(${users.fullName} || ' ' || ${users.username} || ' ' || ${users.email})`;
     const term = q.q.toLowerCase();
-    where.push(
-      ROLE_NAMES.has(term)
-        ? sql`(${text} ilike ${containing(q.q)} or ${users.role} = ${term})`
-        : sql`${text} ilike ${containing(q.q)}`,
-    );
+    const matches = sql`${searchText} like ${containing(term)}`;
+    where.push(ROLE_NAMES.has(term) ? sql`(${matches} or ${users.role} = ${term})` : matches);
   }
   if (q.role) where.push(sql`${users.role} = ${q.role}`);
   if (q.team)
@@ -129,16 +140,23 @@ const subscriptionIds = sql<string[]>`array(select s.id::text from ${pushSubscri
 const devicesCount = sql<number>`(select count(*)::int from ${deviceUsers} du where du.user_id = ${userId})`;
 const recoveryCodesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} r where r.user_id = ${userId})`;
 
+/** One page of users, chosen before the per-user subqueries run (as `devicePage`). */
 export function userPage(tx: Tx, q: FleetUserQuery) {
   const key = USER_KEYS[q.sort];
   const where = userFilters(q);
   if (q.after) where.push(afterCursor(key, userId, q.dir, q.after));
-  return tx
-    .select({ user: users, key: keyText(key), subscriptionIds, devicesCount, recoveryCodesLeft })
+  const page = tx
+    .select({ id: sql<string>`${userId}`.as('page_id'), key: keyText(key).as('page_key') })
     .from(users)
     .where(and(...where))
     .orderBy(orderBy(key, userId, q.dir))
-    .limit(q.limit + 1);
+    .limit(q.limit + 1)
+    .as('page');
+  return tx
+    .select({ user: users, key: page.key, subscriptionIds, devicesCount, recoveryCodesLeft })
+    .from(page)
+    .innerJoin(users, sql`${userId} = ${page.id}`)
+    .orderBy(orderBy(key, userId, q.dir));
 }
 export type UserPageRow = Awaited<ReturnType<typeof userPage>>[number];
 
@@ -152,16 +170,20 @@ export const userCount = async (tx: Tx, q: FleetUserQuery): Promise<number> =>
     )[0]?.n ?? 0,
   );
 
-/** The overview's counts in one pass over the devices. */
-export async function summary(tx: Tx): Promise<FleetSummary> {
+/**
+ * The overview's counts in one pass over the devices; the assigned ones are read once from
+ * `device_users` (a hashed anti-join), not looked up device by device.
+ */
+export async function summary(tx: Tx): Promise<Omit<FleetSummary, 'asOf'>> {
   const [row] = await tx
     .select({
       offlineOverHour: sql<number>`count(*) filter (where ${STATUS.stale})::int`,
       lowBattery: sql<number>`count(*) filter (where ${devices.battery} < ${LOW_BATTERY_PERCENT})::int`,
       neverReported: sql<number>`count(*) filter (where ${STATUS.never})::int`,
-      unassigned: sql<number>`count(*) filter (where not ${assigned})::int`,
+      unassigned: sql<number>`count(*) filter (where a.device_id is null)::int`,
     })
-    .from(devices);
+    .from(devices)
+    .leftJoin(sql`(select distinct device_id from ${deviceUsers}) a`, sql`a.device_id = ${deviceId}`);
   if (!row) throw new Error('summary query returned no row');
   return row;
 }

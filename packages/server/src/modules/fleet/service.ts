@@ -6,6 +6,7 @@ import type {
   FleetUserPage,
   FleetUserQuery,
 } from '@vitalwatch/shared';
+import { FLEET_SUMMARY_TTL_MS } from '@vitalwatch/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { presentAdminDevice } from '../device/service.ts';
@@ -40,9 +41,13 @@ function paged<R extends { key: string }>(rows: R[], limit: number, idOf: (row: 
  */
 export class FleetService {
   private readonly db: Db;
+  private readonly now: () => number;
+  /** The last counts and when they expire; one count under way is shared by every caller. */
+  private cached: { summary: Promise<FleetSummary>; expiresAt: number } | null = null;
 
-  constructor(db: Db) {
+  constructor(db: Db, now: () => number = () => Date.now()) {
     this.db = db;
+    this.now = now;
   }
 
   async devices(q: FleetDeviceQuery): Promise<FleetDevicePage> {
@@ -70,7 +75,18 @@ export class FleetService {
     };
   }
 
+  /** The overview's counts, taken at most once per FLEET_SUMMARY_TTL_MS (a failed count is not kept). */
   summary(): Promise<FleetSummary> {
-    return repo.summary(this.db);
+    const now = this.now();
+    if (this.cached && now < this.cached.expiresAt) return this.cached.summary;
+    const summary = repo
+      .summary(this.db)
+      .then((counts) => ({ ...counts, asOf: new Date(now).toISOString() }));
+    const entry = { summary, expiresAt: now + FLEET_SUMMARY_TTL_MS };
+    this.cached = entry;
+    summary.catch(() => {
+      if (this.cached === entry) this.cached = null;
+    });
+    return summary;
   }
 }

@@ -5,6 +5,11 @@ import { PATHS } from '@/lib/paths.ts';
 import type { QueryView } from '@/lib/store/query-view.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** Each count and the Device Management filter that lists its devices. */
 const COUNTS = [
@@ -34,9 +39,16 @@ export function FleetSummaryCard({ state, onRetry }: FleetSummaryCardProps) {
       aria-busy={state.status === 'loading' || undefined}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id="fleet-summary-title" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
-        Devices needing attention
-      </h2>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id="fleet-summary-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Devices needing attention
+        </h2>
+        {state.status === 'ready' && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            as of <time dateTime={state.data.asOf}>{timeFormat.format(new Date(state.data.asOf))}</time>
+          </p>
+        )}
+      </div>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {COUNTS.map((c) => (
           <li key={c.key}>
