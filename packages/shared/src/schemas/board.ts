@@ -118,5 +118,21 @@ export interface BoardSnapshot extends Omit<BoardSnapshotWire, 'devices'> {
 }
 export const boardResponse = envelope(boardSnapshot);
 
+/**
+ * How young a snapshot body the server may reuse for everyone asking at once (one build, not one per
+ * request). The board replays the live events it received after a snapshot's `at` onto it, so a
+ * reused body never takes a carer back; see `BOARD_REPLAY_MS`.
+ */
+export const BOARD_SNAPSHOT_MAX_AGE_MS = 1000;
+/** How long the board keeps the live events it received, to replay those newer than a snapshot's `at` onto it. */
+export const BOARD_REPLAY_MS = 30_000;
+
+/**
+ * GET /api/v1/board/snapshot: `after`, the time the board's socket (re)connected: a body built
+ * before it is not reused (what happened while the socket was down reached no one), a fresh one is.
+ */
+export const boardSnapshotQuery = z.object({ after: z.iso.datetime({ offset: true }).optional() });
+export type BoardSnapshotQuery = z.infer<typeof boardSnapshotQuery>;
+
 /** One `boardUpdate` socket event: the newest record of each device that sent any since the last batch. */
 export const boardUpdatePayload = z.array(healthRecord).max(10_000);

@@ -1,18 +1,23 @@
 import {
   BOARD_ALERTS_MAX,
+  BOARD_MESSAGES,
+  BOARD_SNAPSHOT_MAX_AGE_MS,
   BOARD_SPARK_BUCKETS,
   type BoardAlert,
   type BoardDevice,
   type BoardLimits,
   type BoardSnapshotWire,
+  boardResponse,
   DEFAULT_ALARM_SETTINGS,
   effectiveAlarmSettings,
   tileWire,
   VITAL_ALARM_TYPES,
 } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
+import { PrebuiltJson } from '../../http/prebuilt-json.ts';
 import type { AlertService } from '../alert/service.ts';
 import * as repo from './repository.ts';
+import { SnapshotCache } from './snapshot-cache.ts';
 
 /** Only what differs from the defaults goes out: most devices send null. */
 function limitsOf(stored: unknown): BoardLimits {
@@ -33,10 +38,27 @@ function limitsOf(stored: unknown): BoardLimits {
 export class BoardService {
   private readonly db: Db;
   private readonly alerts: AlertService;
+  private readonly replies: SnapshotCache<PrebuiltJson>;
 
   constructor(db: Db, alerts: AlertService) {
     this.db = db;
     this.alerts = alerts;
+    this.replies = new SnapshotCache((userId, at) => this.buildReply(userId, at), BOARD_SNAPSHOT_MAX_AGE_MS);
+  }
+
+  /**
+   * The snapshot reply, envelope included, serialised once for every request of the user within
+   * `BOARD_SNAPSHOT_MAX_AGE_MS` (see `SnapshotCache`); `after`: none built before it.
+   */
+  reply(userId: string, after?: Date): Promise<PrebuiltJson> {
+    return this.replies.get(userId, after?.getTime());
+  }
+
+  /** Validated against the response schema once per build, as the serializer does each reply. */
+  private async buildReply(userId: string, at: Date): Promise<PrebuiltJson> {
+    const data = await this.snapshot(userId, at);
+    const reply = boardResponse.parse({ success: true, message: BOARD_MESSAGES.fetched, data });
+    return new PrebuiltJson(Buffer.from(JSON.stringify(reply)));
   }
 
   async snapshot(userId: string, at: Date = new Date()): Promise<BoardSnapshotWire> {
