@@ -107,7 +107,10 @@ export const boardSnapshot = z.object({
   devices: z.array(boardDevice),
   /** The user's teams, by name. */
   teams: z.array(z.object({ _id: z.string(), name: z.string() })),
-  /** When the snapshot was taken (server time): the sparkline's last bucket ends here. */
+  /**
+   * When the snapshot was taken (server time). The sparkline's buckets lie on a fixed 3-minute grid:
+   * the last one is the one this falls in (it ends at the first grid line at or after it).
+   */
   at: z.string(),
 });
 /** The snapshot as sent. */
