@@ -112,7 +112,9 @@ describe.each(dbTargets())('the board snapshot, built once for many, on $name', 
     expect(fresh.at).toBe(connected);
     expect(fresh.devices[0]!.latest).toMatchObject({ heartRate: 77 });
     expect((await dataOf(carer)).at).toBe(fresh.at);
-    expect((await dataOf(carer, `?after=${encodeURIComponent(connected)}`)).at).toBe(fresh.at);
+    expect((await dataOf(carer, `?after=${encodeURIComponent(new Date(t0).toISOString())}`)).at).toBe(
+      fresh.at,
+    );
     expect(builds).toHaveBeenCalledTimes(2);
 
     const bad = await built().app.inject({

@@ -38,22 +38,24 @@ export class SnapshotCache<T> {
     this.maxAgeMs = maxAgeMs;
   }
 
-  /** The user's snapshot: a young enough build (started at or after `after`), or a new one. */
+  /** The user's snapshot: a young enough build (started after `after`), or a new one. */
   get(userId: string, after = Number.NEGATIVE_INFINITY): Promise<T> {
     const now = Date.now();
-    // A client clock ahead of the server's asks for a build started now, no later.
-    const since = Math.min(after, now);
+    // Started after `after`, strictly: one started in the same millisecond may have read the
+    // database before what the caller just saw happen. A client clock ahead of the server's asks
+    // for a build started now, no later.
+    const since = Math.min(after, now - 1);
     let builds = this.users.get(userId);
     if (!builds) {
       builds = {};
       this.users.set(userId, builds);
     }
     const { ready, building } = builds;
-    if (ready && ready.startedAt >= since && now - ready.startedAt <= this.maxAgeMs) {
+    if (ready && ready.startedAt > since && now - ready.startedAt <= this.maxAgeMs) {
       if (!building && now - ready.startedAt >= this.maxAgeMs / 2) this.start(userId, builds, now);
       return ready.value;
     }
-    if (building && building.startedAt >= since) return building.value;
+    if (building && building.startedAt > since) return building.value;
     return this.start(userId, builds, now).value;
   }
 
