@@ -11,6 +11,9 @@ import { createDevice, isoFromNow, postAlert, postHealth } from './device-helper
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
 import { recordEvents, useSockets } from './realtime-helpers.ts';
 
+/** A sparkline slot: 3 minutes. */
+const SLOT_MS = 180_000;
+
 const reading = (heartRate: number, msAgo = 0) => ({
   heartRate,
   spo2: 97,
@@ -96,7 +99,8 @@ describe.each(dbTargets())('care board on $name', (target) => {
   it("draws the last hour's heart rate in 3-minute slots, each the rounded mean of its readings", async () => {
     const carer = await signup(built());
     const device = await createDevice(built(), admin, { users: [carer.user._id] });
-    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    // On the slots' 3-minute grid: the last slot ends at the snapshot's time.
+    const at = new Date(Math.floor(Date.now() / SLOT_MS) * SLOT_MS);
     const before = (heartRate: number, ms: number) => ({
       ...reading(heartRate),
       recordedAt: new Date(at.getTime() - ms).toISOString(),
@@ -117,6 +121,33 @@ describe.each(dbTargets())('care board on $name', (target) => {
     expected[18] = 80;
     expected[19] = 92;
     expect(board.devices.find((d) => d._id === device._id)?.sparkline).toEqual(expected);
+  });
+
+  it('keeps finished slots between builds, reads those still filling, and all of them again after 5 minutes', async () => {
+    const carer = await signup(built());
+    const device = await createDevice(built(), admin, { users: [carer.user._id] });
+    const grid = Math.floor(Date.now() / SLOT_MS) * SLOT_MS;
+    const t1 = grid - 570_000;
+    const at = (heartRate: number, time: number) => ({
+      ...reading(heartRate),
+      recordedAt: new Date(time).toISOString(),
+    });
+    const line = async (time: number) => {
+      await built().ctx.ingest.drain();
+      const board = await built().ctx.board.snapshot(carer.user._id, new Date(time));
+      return board.devices.find((d) => d._id === device._id)?.sparkline;
+    };
+    const expected = (values: Record<number, number>) =>
+      Array.from({ length: BOARD_SPARK_BUCKETS }, (_, i) => values[i] ?? null);
+
+    // At t1: a finished slot (70), and the one still filling (80).
+    await postHealth(built(), device.apiAuthCode, [at(70, t1 - 300_000), at(80, t1 - 20_000)]);
+    expect(await line(t1)).toEqual(expected({ 18: 70, 19: 80 }));
+    // Then: the filling slot gets another reading; the finished one a late reading, not read for now.
+    await postHealth(built(), device.apiAuthCode, [at(100, t1 + 20_000), at(50, t1 - 299_000)]);
+    expect(await line(t1 + 240_000)).toEqual(expected({ 16: 70, 17: 90 }));
+    // Five minutes on, the hour is read in full again: the late reading counts.
+    expect(await line(t1 + 360_000)).toEqual(expected({ 16: 60, 17: 90 }));
   });
 
   it('makes the same number of queries for 2 devices as for 40', async () => {

@@ -176,7 +176,8 @@ describe.each(dbTargets())('channel health on $name', (target) => {
     const flagged = async () => {
       const board = await built().app.inject({
         method: 'GET',
-        url: '/api/v1/board/snapshot',
+        // As a board opening now asks: built after the change just made (a young build is reused otherwise).
+        url: `/api/v1/board/snapshot?after=${encodeURIComponent(new Date().toISOString())}`,
         headers: carer.auth,
       });
       const tile = board.json().data.devices.find((d: { _id: string }) => d._id === device._id);

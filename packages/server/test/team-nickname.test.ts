@@ -18,7 +18,8 @@ describe.each(dbTargets())('a nickname for a device seen through a team on $name
     expect(details.statusCode, details.body).toBe(200);
     const board = await built().app.inject({
       method: 'GET',
-      url: '/api/v1/board/snapshot',
+      // As a board opening now asks: built after the change just made (a young build is reused otherwise).
+      url: `/api/v1/board/snapshot?after=${encodeURIComponent(new Date().toISOString())}`,
       headers: user.auth,
     });
     const tile = (board.json().data as BoardSnapshot).devices.find((d) => d._id === deviceId);

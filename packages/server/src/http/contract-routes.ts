@@ -7,6 +7,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { authGuards } from '../auth/plugin.ts';
+import { PrebuiltJson, replyEncoding } from './prebuilt-json.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,8 +29,12 @@ export class Said<D> {
 /** The reply `data` with `message` in its envelope instead of the contract's. */
 export const said = <D>(message: string, data: D): Said<D> => new Said(message, data);
 
-/** What a handler returns: the data (the envelope is added once, here), or `said(message, data)`. */
-type Reply<C extends Contract, D = ContractData<C>> = [D] extends [undefined]
+/**
+ * What a handler returns: the data (the envelope is added once, here), `said(message, data)`, or a
+ * `PrebuiltJson` of the whole reply, envelope included (a body built once for many requests).
+ */
+type Reply<C extends Contract, D = ContractData<C>> = PrebuiltJson | DataReply<C, D>;
+type DataReply<C extends Contract, D> = [D] extends [undefined]
   ? C extends { message: string }
     ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
       void | Said<undefined>
@@ -111,11 +116,20 @@ function serveOne(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result: unknown = await handler(request as FastifyRequest<ContractRequestShape<Contract>>, reply);
       if (!response) return result;
+      if (result instanceof PrebuiltJson) return sendPrebuilt(request, reply.code(status), result);
       const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       reply.code(status);
       return data === undefined ? { success: true, message } : { success: true, message, data };
     },
   });
+}
+
+/** A prebuilt reply, in the encoding the client prefers (so `@fastify/compress` leaves it be). */
+async function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: PrebuiltJson) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = replyEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.json);
+  return reply.header('content-encoding', encoding).send(await body.encodedAs(encoding));
 }
 
 /** A file as the reply (a contract with `produces`): its media type, downloaded as `filename`. */

@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES, boardResponse } from '../schemas/board.ts';
+import { BOARD_MESSAGES, boardResponse, boardSnapshotQuery } from '../schemas/board.ts';
 import { defineContracts } from './contract.ts';
 
 /** `/api/v1/board/*`: the care team's board (an admin, assigned nothing, gets an empty one). */
@@ -7,6 +7,7 @@ export const boardContracts = defineContracts('/board', 'signed-in', {
     method: 'GET',
     path: '/snapshot',
     summary: "The care team's board: every visible device's newest reading, last hour and open alerts",
+    query: boardSnapshotQuery,
     response: boardResponse,
     message: BOARD_MESSAGES.fetched,
   },

@@ -107,7 +107,10 @@ export const boardSnapshot = z.object({
   devices: z.array(boardDevice),
   /** The user's teams, by name. */
   teams: z.array(z.object({ _id: z.string(), name: z.string() })),
-  /** When the snapshot was taken (server time): the sparkline's last bucket ends here. */
+  /**
+   * When the snapshot was taken (server time). The sparkline's buckets lie on a fixed 3-minute grid:
+   * the last one is the one this falls in (it ends at the first grid line at or after it).
+   */
   at: z.string(),
 });
 /** The snapshot as sent. */
@@ -117,6 +120,22 @@ export interface BoardSnapshot extends Omit<BoardSnapshotWire, 'devices'> {
   devices: BoardDevice[];
 }
 export const boardResponse = envelope(boardSnapshot);
+
+/**
+ * How young a snapshot body the server may reuse for everyone asking at once (one build, not one per
+ * request). The board replays the live events it received after a snapshot's `at` onto it, so a
+ * reused body never takes a carer back; see `BOARD_REPLAY_MS`.
+ */
+export const BOARD_SNAPSHOT_MAX_AGE_MS = 1000;
+/** How long the board keeps the live events it received, to replay those newer than a snapshot's `at` onto it. */
+export const BOARD_REPLAY_MS = 30_000;
+
+/**
+ * GET /api/v1/board/snapshot: `after`, the time the board's socket (re)connected: a body built
+ * before it is not reused (what happened while the socket was down reached no one), a fresh one is.
+ */
+export const boardSnapshotQuery = z.object({ after: z.iso.datetime({ offset: true }).optional() });
+export type BoardSnapshotQuery = z.infer<typeof boardSnapshotQuery>;
 
 /** One `boardUpdate` socket event: the newest record of each device that sent any since the last batch. */
 export const boardUpdatePayload = z.array(healthRecord).max(10_000);

@@ -82,31 +82,32 @@ const sparkRow = z.object({
 });
 export type SparkRow = z.infer<typeof sparkRow>;
 
-const SLOT_SECONDS = (BOARD_SPARK_MINUTES * 60) / BOARD_SPARK_BUCKETS;
+/** The span of one sparkline slot (3 minutes). */
+export const SPARK_SLOT_MS = (BOARD_SPARK_MINUTES * 60_000) / BOARD_SPARK_BUCKETS;
 
 /**
- * Mean heart rate of each device per sparkline slot over the hour before `at`, in whole beats a
- * minute (rounded half up, as Math.round): one row per device with a value in the hour, its slots
- * as one JSON object (a row per device and slot was 20 times the rows to parse, and an int[]
- * column is parsed character by character in JavaScript). Grouped per device in a lateral
- * subquery: one grouping of all 60,000 minutes of 1,000 devices spilled its sort to disk (152 ms
- * there, 72 ms so, on PostgreSQL with 1,000 devices).
+ * Mean heart rate of each device per sparkline slot, from its `since` to `at`, in whole beats a
+ * minute (rounded half up, as Math.round): slots are numbered 0 (oldest) to 19, the last ending at
+ * `end`. One row per device with a value, its slots as one JSON object (a row per device and slot
+ * was 20 times the rows to parse, and an int[] column is parsed character by character in
+ * JavaScript). Grouped per device in a lateral subquery: one grouping of all 60,000 minutes of
+ * 1,000 devices spilled its sort to disk (152 ms there, 72 ms so, on PostgreSQL with 1,000 devices).
+ * `since` is the start of the slots not yet known (see `SparklineSlots`): most builds read only the
+ * last few minutes of each device.
  */
-export const lastHourSparklines = (tx: Tx, seqs: number[], at: Date) =>
-  seqs.length === 0
+export const sparklineSlots = (tx: Tx, devices: { seq: number; since: Date }[], end: Date, at: Date) =>
+  devices.length === 0
     ? Promise.resolve([])
     : rawRows(
         tx,
         sql`select s.seq as device_seq, x.rates
-          from unnest(${sql.param(seqs)}::int[]) as s(seq)
+          from unnest(${sql.param(devices.map((d) => d.seq))}::int[], ${sql.param(devices.map((d) => d.since.toISOString()))}::timestamptz[]) as s(seq, since)
           cross join lateral (
             select json_object_agg(slot, rate) as rates from (
-              select floor(date_part('epoch', m.bucket - ${at.toISOString()}::timestamptz) / ${SLOT_SECONDS})::int + ${BOARD_SPARK_BUCKETS} as slot,
+              select floor(date_part('epoch', m.bucket - ${end.toISOString()}::timestamptz) / ${SPARK_SLOT_MS / 1000})::int + ${BOARD_SPARK_BUCKETS} as slot,
                 floor(sum(m.heart_rate_sum) / nullif(sum(m.heart_rate_count), 0) + 0.5)::int as rate
               from ${healthRollupsMinute} m
-              where m.device_seq = s.seq
-                and m.bucket >= ${at.toISOString()}::timestamptz - interval '${sql.raw(String(BOARD_SPARK_MINUTES))} minutes'
-                and m.bucket < ${at.toISOString()}::timestamptz
+              where m.device_seq = s.seq and m.bucket >= s.since and m.bucket < ${at.toISOString()}::timestamptz
               group by 1
             ) slot
             where rate is not null and slot >= 0 and slot < ${BOARD_SPARK_BUCKETS}

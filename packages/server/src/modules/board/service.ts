@@ -1,18 +1,24 @@
 import {
   BOARD_ALERTS_MAX,
+  BOARD_MESSAGES,
+  BOARD_SNAPSHOT_MAX_AGE_MS,
   BOARD_SPARK_BUCKETS,
   type BoardAlert,
   type BoardDevice,
   type BoardLimits,
   type BoardSnapshotWire,
+  boardResponse,
   DEFAULT_ALARM_SETTINGS,
   effectiveAlarmSettings,
   tileWire,
   VITAL_ALARM_TYPES,
 } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
+import { PrebuiltJson } from '../../http/prebuilt-json.ts';
 import type { AlertService } from '../alert/service.ts';
 import * as repo from './repository.ts';
+import { SnapshotCache } from './snapshot-cache.ts';
+import { SparklineSlots } from './sparkline-slots.ts';
 
 /** Only what differs from the defaults goes out: most devices send null. */
 function limitsOf(stored: unknown): BoardLimits {
@@ -33,10 +39,28 @@ function limitsOf(stored: unknown): BoardLimits {
 export class BoardService {
   private readonly db: Db;
   private readonly alerts: AlertService;
+  private readonly replies: SnapshotCache<PrebuiltJson>;
+  private readonly sparklines = new SparklineSlots();
 
   constructor(db: Db, alerts: AlertService) {
     this.db = db;
     this.alerts = alerts;
+    this.replies = new SnapshotCache((userId, at) => this.buildReply(userId, at), BOARD_SNAPSHOT_MAX_AGE_MS);
+  }
+
+  /**
+   * The snapshot reply, envelope included, serialised once for every request of the user within
+   * `BOARD_SNAPSHOT_MAX_AGE_MS` (see `SnapshotCache`); `after`: none built before it.
+   */
+  reply(userId: string, after?: Date): Promise<PrebuiltJson> {
+    return this.replies.get(userId, after?.getTime());
+  }
+
+  /** Validated against the response schema once per build, as the serializer does each reply. */
+  private async buildReply(userId: string, at: Date): Promise<PrebuiltJson> {
+    const data = await this.snapshot(userId, at);
+    const reply = boardResponse.parse({ success: true, message: BOARD_MESSAGES.fetched, data });
+    return new PrebuiltJson(Buffer.from(JSON.stringify(reply)));
   }
 
   async snapshot(userId: string, at: Date = new Date()): Promise<BoardSnapshotWire> {
@@ -48,15 +72,9 @@ export class BoardService {
     const seqs = rows.map((r) => r.seq);
     const [latest, sparks] = await Promise.all([
       repo.newestReadings(this.db, seqs),
-      repo.lastHourSparklines(this.db, seqs, at),
+      this.sparklines.of(this.db, seqs, at),
     ]);
     const latestBySeq = new Map(latest.map((l) => [l.device_seq, l]));
-    const sparkBySeq = new Map<number, BoardDevice['sparkline']>();
-    for (const s of sparks) {
-      const spark: BoardDevice['sparkline'] = new Array(BOARD_SPARK_BUCKETS).fill(null);
-      for (const [slot, rate] of Object.entries(s.rates)) spark[Number(slot)] = rate;
-      sparkBySeq.set(s.device_seq, spark);
-    }
     const alertsByDevice = new Map<string, BoardAlert[]>();
     for (const { device, deviceName: _name, alertMessage: _message, ...a } of openAlerts) {
       const list = alertsByDevice.get(device);
@@ -81,7 +99,7 @@ export class BoardService {
                 createdAt: l.recorded_at.toISOString(),
               }
             : null,
-          sparkline: sparkBySeq.get(r.seq) ?? new Array<null>(BOARD_SPARK_BUCKETS).fill(null),
+          sparkline: sparks.get(r.seq) ?? new Array<null>(BOARD_SPARK_BUCKETS).fill(null),
           limits: limitsOf(r.alarm_settings),
           alerts: alertsByDevice.get(r.id) ?? [],
           teamIds: r.team_ids,

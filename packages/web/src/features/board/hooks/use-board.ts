@@ -1,50 +1,41 @@
-import type { AlertLifecycle, AlertRecord, BoardSnapshot, HealthRecord } from '@vitalwatch/shared';
-import { useEffect } from 'react';
+import type { BoardSnapshot } from '@vitalwatch/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useRealtimeEvent, watchBoard } from '@/lib/socket.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { boardApi, useBoardSnapshotQuery } from '../api/get-board-snapshot.ts';
-
-/** The newest record of each device becomes its tile's reading and the end of its sparkline. */
-function withReadings(board: BoardSnapshot, records: readonly HealthRecord[]): void {
-  const byId = new Map(board.devices.map((d) => [d._id, d]));
-  for (const r of records) {
-    const d = byId.get(r.device);
-    if (!d || (d.latest && d.latest.createdAt > r.createdAt)) continue;
-    d.latest = r;
-    if (r.heartRate !== null) d.sparkline[d.sparkline.length - 1] = Math.round(r.heartRate);
-  }
-}
-
-function withAlerts(board: BoardSnapshot, alerts: readonly AlertRecord[]): void {
-  for (const a of alerts) {
-    const d = board.devices.find((x) => x._id === a.device);
-    if (d && !d.alerts.some((x) => x._id === a._id)) d.alerts.unshift(a);
-  }
-}
-
-/** An acknowledged alert keeps its place with its new state; a resolved one leaves the tile. */
-function withLifecycle(board: BoardSnapshot, change: AlertLifecycle): void {
-  const d = board.devices.find((x) => x._id === change.device);
-  if (!d) return;
-  d.alerts = d.alerts
-    .map((a) => (a._id === change._id ? { ...a, ...change } : a))
-    .filter((a) => a.status !== 'resolved');
-}
+import { applyLive, type BoardLiveEvent, boardReplay } from '../api/live-replay.ts';
 
 /**
  * The board's data: the snapshot, kept live by the coalesced `board` batches, new alerts and
- * lifecycle changes; fetched afresh whenever the socket is (back) up, as anything sent while it
- * was down is lost.
+ * lifecycle changes (each also kept to be replayed onto the next snapshot, see `boardReplay`);
+ * fetched afresh, built after the connection, whenever the socket is (back) up, as anything sent
+ * while it was down is lost.
  */
 export function useBoard() {
-  const query = useBoardSnapshotQuery();
+  const [after, setAfter] = useState(() => new Date().toISOString());
+  const query = useBoardSnapshotQuery({ after });
   const dispatch = useAppDispatch();
-  const update = (change: (board: BoardSnapshot) => void) =>
-    dispatch(boardApi.util.updateQueryData('boardSnapshot', undefined, change));
-  useEffect(() => watchBoard(), []);
-  useRealtimeEvent('board', (records) => update((b) => withReadings(b, records)));
-  useRealtimeEvent('alerts', (alerts) => update((b) => withAlerts(b, alerts)));
-  useRealtimeEvent('lifecycle', (change) => update((b) => withLifecycle(b, change)));
-  useRealtimeEvent('connected', () => void query.refetch());
+  const current = useRef(after);
+  current.current = after;
+  const live = (event: BoardLiveEvent) => {
+    boardReplay.record(event);
+    dispatch(
+      boardApi.util.updateQueryData('boardSnapshot', { after: current.current }, (b: BoardSnapshot) =>
+        applyLive(b, event),
+      ),
+    );
+  };
+  useEffect(() => {
+    boardReplay.clear();
+    return watchBoard();
+  }, []);
+  useRealtimeEvent('board', (records) => live({ kind: 'board', records }));
+  useRealtimeEvent('alerts', (alerts) => live({ kind: 'alerts', alerts }));
+  useRealtimeEvent('lifecycle', (change) => live({ kind: 'lifecycle', change }));
+  useRealtimeEvent('connected', () => {
+    boardReplay.clear();
+    // A new time even within the same millisecond: the snapshot is fetched again.
+    setAfter((prev) => new Date(Math.max(Date.now(), Date.parse(prev) + 1)).toISOString());
+  });
   return query;
 }
