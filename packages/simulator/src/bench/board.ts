@@ -41,6 +41,9 @@ export async function boardPhase(o: BoardBenchOptions): Promise<void> {
        select d.id, (select id from users where role = 'admin' order by created_at limit 1)
        from devices d where d.device_name like 'Board wristband %'`,
     );
+    // A carer on duty can be reached (a verified address): without one, every tile would carry the
+    // exceptional "no working channel" flag (24 bytes each, 24 kB at 1,000 devices).
+    await db.query(`update users set email_verified_at = now() where role = 'admin'`);
     await db.query(
       `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery)
        select now(), d.seq, 90 + d.seq % 10, 60 + d.seq % 40, 36.8, d.battery
