@@ -63,7 +63,7 @@ test('finds a device by part of its name, filters offline and shows its newest r
   const typed = Date.now();
   await search.fill(`${tag.slice(-4)} wristband 00194`);
   await expect(page.getByText('1 devices found')).toBeVisible();
-  const searchMs = Date.now() - typed - 250;
+  const searchMs = Date.now() - typed;
   await page.getByLabel('Status').selectOption('stale');
   await expect(page).toHaveURL(/status=stale/);
   const row = page.getByRole('row', { name: new RegExp(`${tag} Wristband 00194`) });
@@ -77,10 +77,10 @@ test('finds a device by part of its name, filters offline and shows its newest r
 
   test.info().annotations.push({
     type: 'fleet',
-    description: `first rows ${firstRowsMs} ms (incl. sign-in page load), ${rowsInDom} rows in DOM, search ${searchMs} ms after the debounce`,
+    description: `first rows ${firstRowsMs} ms (incl. sign-in page load), ${rowsInDom} rows in DOM, search ${searchMs} ms from the last keystroke`,
   });
   console.log(
-    `[fleet] first rows ${firstRowsMs} ms; rows in DOM ${rowsInDom}; search result ${searchMs} ms after debounce`,
+    `[fleet] first rows ${firstRowsMs} ms; rows in DOM ${rowsInDom}; search result ${searchMs} ms from the last keystroke`,
   );
 });
 

@@ -67,7 +67,7 @@ async function search(page: Page, o: AdminBrowserOptions, n: number): Promise<nu
 /**
  * Device Management in Chromium (issue 31), printed, not a timed test: time to the first rows of
  * the screen (a fresh page: the app's code loaded, then the first page of devices), rows in the
- * DOM, and a search typed until its row is shown, with and without the 250 ms debounce.
+ * DOM, and a search typed until its row is shown (the debounce included, and without it).
  * Needs the web app built (`npm run build`), which the server serves.
  */
 export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void> {
@@ -97,7 +97,7 @@ export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void>
       `  admin in Chromium: ${rows} rows in the DOM ${within(rows <= ROWS_IN_DOM_TARGET, `≤ ${ROWS_IN_DOM_TARGET}`)}`,
     );
     log(
-      `  admin in Chromium: search typed → row shown ${typedToShown.toFixed(0)} ms (median of ${SEARCHES}, max ${Math.max(...searches).toFixed(0)}), ${afterDebounce.toFixed(0)} ms after the ${SEARCH_DEBOUNCE_MS} ms debounce ${within(afterDebounce <= SEARCH_TARGET_MS, `≤ ${SEARCH_TARGET_MS} ms`)}`,
+      `  admin in Chromium: search typed → row shown ${typedToShown.toFixed(0)} ms (median of ${SEARCHES}, max ${Math.max(...searches).toFixed(0)}), ${afterDebounce.toFixed(0)} ms after the ${SEARCH_DEBOUNCE_MS} ms debounce ${within(typedToShown <= SEARCH_TARGET_MS, `≤ ${SEARCH_TARGET_MS} ms from the last keystroke`)}`,
     );
   } finally {
     await browser.close();
