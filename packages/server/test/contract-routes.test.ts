@@ -1,4 +1,4 @@
-import { type Contract, contracts, SHARE_MESSAGES } from '@vitalwatch/shared';
+import { type Contract, contracts, fullPathOf, SHARE_MESSAGES } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { contractClient, dataOf, issuesOf } from './contract-client.ts';
 import { factories } from './factories.ts';
@@ -17,7 +17,7 @@ describe.each(dbTargets())('routes registered from their contracts on $name', (t
       operationsOf(document).map(({ method, path, operation }) => [`${method} ${path}`, operation]),
     );
     for (const contract of everyContract) {
-      const path = `/api/v1${contract.path}`.replace(/:(\w+)/g, '{$1}');
+      const path = fullPathOf(contract).replace(/:(\w+)/g, '{$1}');
       const operation = operations.get(`${contract.method} ${path}`);
       expect(operation?.summary, `${contract.method} ${path}`).toBe(contract.summary);
       expect(operation?.security).toEqual(contract.auth === 'public' ? [] : [{ bearer: [] }]);

@@ -14,8 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface Contract {
   method: HttpMethod;
-  /** Under `/api/v1`, in Fastify's form: `/health/fetch/:deviceId`. */
+  /** Under its base, in Fastify's form: `/health/fetch/:deviceId`. */
   path: string;
+  /** Where its path starts: `API_BASE` unless said (FHIR is at `/fhir/R4`). */
+  base?: string;
   auth: Auth;
   /** The API document's one-line summary. */
   summary: string;
@@ -34,14 +36,26 @@ export interface Contract {
    */
   errors?: readonly number[];
   /** The media type of a success that is a file, not JSON. */
-  produces?: 'text/csv' | 'application/pdf' | 'application/zip' | 'application/octet-stream';
+  produces?:
+    | 'text/csv'
+    | 'application/pdf'
+    | 'application/zip'
+    | 'application/octet-stream'
+    | 'application/fhir+json';
 }
+
+/** The base of every path whose contract names none. */
+export const API_BASE = '/api/v1';
+
+/** A contract's path with its base: `/api/v1/health/fetch/:deviceId`. */
+export const fullPathOf = (contract: Pick<Contract, 'base' | 'path'>): string =>
+  `${contract.base ?? API_BASE}${contract.path}`;
 
 /** The service error of an endpoint that names a record: 404 when the caller may not see it (or it is gone). */
 export const RECORD_ERRORS = [404] as const;
 
 /** A contract as a module writes it: its path below the module's prefix, its auth if not the module's. */
-export type ContractSpec = Omit<Contract, 'auth'> & { auth?: Auth };
+export type ContractSpec = Omit<Contract, 'auth' | 'base'> & { auth?: Auth };
 
 /** The contracts of one module, with their full paths and the module's auth where they state none. */
 export type Contracts<A extends Auth, S extends Record<string, ContractSpec>> = {
@@ -51,15 +65,17 @@ export type Contracts<A extends Auth, S extends Record<string, ContractSpec>> = 
 /**
  * The contracts of one route prefix (`/device`), whose auth is stated once (`user`) and overridden
  * where one differs: `defineContracts('/device', 'user', { list: { method: 'POST', path: '/get-device', … } })`.
+ * `base` when the prefix is not under `API_BASE`.
  */
 export function defineContracts<A extends Auth, const S extends Record<string, ContractSpec>>(
   prefix: string,
   auth: A,
   specs: S,
+  base?: string,
 ): Contracts<A, S> {
   const entries = Object.entries(specs).map(([name, spec]) => [
     name,
-    { ...spec, path: `${prefix}${spec.path}`, auth: spec.auth ?? auth },
+    { ...spec, path: `${prefix}${spec.path}`, auth: spec.auth ?? auth, ...(base ? { base } : {}) },
   ]);
   return Object.fromEntries(entries) as Contracts<A, S>;
 }

@@ -7,6 +7,7 @@ import { boardContracts } from './board.ts';
 import { adminCircleContracts, circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { fhirContracts } from './fhir.ts';
 import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
@@ -46,4 +47,5 @@ export const contracts = {
   deviceSetup: deviceSetupContracts,
   audit: auditContracts,
   adminShare: adminShareContracts,
+  fhir: fhirContracts,
 };
