@@ -363,7 +363,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [readingsRoutes, '/api/v1'],
     [alertRoutes, '/api/v1'],
     [boardRoutes, '/api/v1'],
-    [ingestRoutes, '/api/v1/ingest'],
+    [ingestRoutes, '/api/v1'],
     [exportRoutes, '/api/v1'],
     [shareRoutes, '/api/v1'],
     [circleRoutes, '/api/v1'],

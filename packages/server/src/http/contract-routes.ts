@@ -29,14 +29,16 @@ export class Said<D> {
 export const said = <D>(message: string, data: D): Said<D> => new Said(message, data);
 
 /** What a handler returns: the data (the envelope is added once, here), or `said(message, data)`. */
-type Reply<C extends Contract, D = ContractData<C>> = [D] extends [undefined]
-  ? C extends { message: string }
-    ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
-      void | Said<undefined>
-    : Said<undefined>
-  : C extends { message: string }
-    ? D | Said<D>
-    : Said<D>;
+type Reply<C extends Contract, D = ContractData<C>> = C extends { envelope: false }
+  ? D
+  : [D] extends [undefined]
+    ? C extends { message: string }
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
+        void | Said<undefined>
+      : Said<undefined>
+    : C extends { message: string }
+      ? D | Said<D>
+      : Said<D>;
 
 /** A contract's handler: the parsed params, query and body in; for a file (`produces`), the reply it sent. */
 export type ContractHandler<C extends Contract> = (
@@ -46,7 +48,7 @@ export type ContractHandler<C extends Contract> = (
 
 /** What only the server knows of a route: its rate limit, a gate before the handler, a body limit. */
 export interface RouteOptions {
-  rateLimit?: { max: number; timeWindow: number };
+  rateLimit?: { max: number; timeWindow: number; keyGenerator?: (request: FastifyRequest) => string };
   preHandler?: preHandlerHookHandler;
   bodyLimit?: number;
 }
@@ -111,8 +113,9 @@ function serveOne(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result: unknown = await handler(request as FastifyRequest<ContractRequestShape<Contract>>, reply);
       if (!response) return result;
-      const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       reply.code(status);
+      if (contract.envelope === false) return result;
+      const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       return data === undefined ? { success: true, message } : { success: true, message, data };
     },
   });

@@ -19,15 +19,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /healthz': { summary: 'Liveness: the process answers' },
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
-
-  'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
-  'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
-  'POST /api/v1/ingest/device-info': {
-    summary: 'Device: its make and model (a Bluetooth gateway reads them)',
-  },
-
-  'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
-  'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },
 };
 
 /** Every contract, as `METHOD /full/path`: the routes the contracts register. */

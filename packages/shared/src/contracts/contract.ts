@@ -26,6 +26,8 @@ export interface Contract {
   body?: z.ZodType;
   /** The whole success reply, envelope included; none for a file (`produces`). */
   response?: z.ZodType;
+  /** `false`: the reply is `response` itself, in a format others set (an external broker's hook). */
+  envelope?: false;
   /** The success status: 200 unless said. */
   status?: 200 | 201 | 202;
   /** The envelope's `message` unless the handler says another. */
@@ -98,8 +100,13 @@ export type ContractInput<C extends Contract> = (C['params'] extends z.ZodType
 export type ContractResponse<C extends Contract> = Out<C['response']>;
 
 /** What the server's handler returns: the reply's `data` before serialisation (none for a message only). */
-export type ContractData<C extends Contract> =
-  In<C['response']> extends infer R ? (R extends { data: infer D } ? D : undefined) : never;
+export type ContractData<C extends Contract> = C extends { envelope: false }
+  ? In<C['response']>
+  : In<C['response']> extends infer R
+    ? R extends { data: infer D }
+      ? D
+      : undefined
+    : never;
 
 /** The parsed params, query and body a handler receives. */
 export interface ContractRequestShape<C extends Contract> {

@@ -11,6 +11,7 @@ import { fhirContracts } from './fhir.ts';
 import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
+import { brokerHookContracts, ingestContracts } from './ingest.ts';
 import { pushContracts } from './push.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { smsContracts } from './sms.ts';
@@ -48,4 +49,6 @@ export const contracts = {
   audit: auditContracts,
   adminShare: adminShareContracts,
   fhir: fhirContracts,
+  ingest: ingestContracts,
+  brokerHook: brokerHookContracts,
 };
