@@ -51,6 +51,7 @@ import { FleetService } from './modules/fleet/service.ts';
 import { gatewayRoutes } from './modules/gateway/routes.ts';
 import { GatewayService } from './modules/gateway/service.ts';
 import { adminIngestRoutes } from './modules/ingest/admin-routes.ts';
+import { DeviceSetupService } from './modules/ingest/device-setup.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { IngestService } from './modules/ingest/service.ts';
 import { pushRoutes } from './modules/push-subscriptions/routes.ts';
@@ -243,6 +244,7 @@ export function composeServices(
       maxQueuedRows: config.ingest?.maxQueuedRows,
     },
   );
+  const mqtt = new MqttGateway(config);
   const eventLoop = new EventLoopMonitor();
   const exporter = new ExportService(db, users);
   const fhir = new FhirService(db, users);
@@ -267,8 +269,9 @@ export function composeServices(
     account,
     accountData: (userId, fhirRoot) => dataExport({ db, users, exports: exporter, fhir }, userId, fhirRoot),
     events,
-    mqtt: new MqttGateway(config),
+    mqtt,
     ingest,
+    deviceSetup: new DeviceSetupService({ devices, readings, ingest, mqtt }),
     partitions,
     alertEngine,
     devices,
@@ -363,7 +366,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
     [readingsRoutes, '/api/v1'],
     [alertRoutes, '/api/v1'],
     [boardRoutes, '/api/v1'],
-    [ingestRoutes, '/api/v1/ingest'],
+    [ingestRoutes, '/api/v1'],
     [exportRoutes, '/api/v1'],
     [shareRoutes, '/api/v1'],
     [circleRoutes, '/api/v1'],

@@ -29,6 +29,7 @@ import type { ExportService } from './modules/export/service.ts';
 import type { FhirService } from './modules/fhir/service.ts';
 import type { FleetService } from './modules/fleet/service.ts';
 import type { GatewayService } from './modules/gateway/service.ts';
+import type { DeviceSetupService } from './modules/ingest/device-setup.ts';
 import type { IngestService } from './modules/ingest/service.ts';
 import type { PushBrowsersService } from './modules/push-subscriptions/service.ts';
 import type { ReadingsService } from './modules/readings/service.ts';
@@ -77,6 +78,8 @@ export interface AppContext {
   mqtt: MqttGateway;
   /** Device authentication and ingestion for HTTP and MQTT (contract atop modules/ingest/service.ts). */
   ingest: IngestService;
+  /** The admin's first-run path for a device: its newest reading, where MQTT listens, a test reading. */
+  deviceSetup: DeviceSetupService;
   /** Time partitions of readings and rollups: made ahead and on demand, dropped after retention. */
   partitions: TimePartitions;
   /** The one place alerts are raised: vital-sign episodes, device events, the DEVICE_OFFLINE sweeper (`sweepOffline(now)`). */

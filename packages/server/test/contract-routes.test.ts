@@ -1,4 +1,4 @@
-import { type Contract, contracts, SHARE_MESSAGES } from '@vitalwatch/shared';
+import { type Contract, contracts, fullPathOf, SHARE_MESSAGES } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { contractClient, dataOf, issuesOf } from './contract-client.ts';
 import { factories } from './factories.ts';
@@ -6,6 +6,9 @@ import { dbTargets, useTestApp } from './helpers.ts';
 import { fetchDocument, operationsOf } from './openapi-document.ts';
 
 const everyContract: Contract[] = Object.values(contracts).flatMap((group) => Object.values(group));
+/** Every contract's security in the API document: none, a device's key, or a bearer token. */
+const securityOf = (contract: Contract) =>
+  contract.auth === 'public' ? [] : [contract.auth === 'device' ? { deviceKey: [] } : { bearer: [] }];
 
 describe.each(dbTargets())('routes registered from their contracts on $name', (target) => {
   const built = useTestApp(target);
@@ -16,11 +19,13 @@ describe.each(dbTargets())('routes registered from their contracts on $name', (t
     const operations = new Map(
       operationsOf(document).map(({ method, path, operation }) => [`${method} ${path}`, operation]),
     );
-    for (const contract of everyContract) {
-      const path = `/api/v1${contract.path}`.replace(/:(\w+)/g, '{$1}');
+    // The broker's hooks are served only with MQTT_URL: openapi.test.ts checks them there.
+    const brokerHooks = new Set<Contract>(Object.values(contracts.brokerHook));
+    for (const contract of everyContract.filter((c) => !brokerHooks.has(c))) {
+      const path = fullPathOf(contract).replace(/:(\w+)/g, '{$1}');
       const operation = operations.get(`${contract.method} ${path}`);
       expect(operation?.summary, `${contract.method} ${path}`).toBe(contract.summary);
-      expect(operation?.security).toEqual(contract.auth === 'public' ? [] : [{ bearer: [] }]);
+      expect(operation?.security).toEqual(securityOf(contract));
       for (const status of contract.errors ?? [])
         expect(Object.keys(operation?.responses ?? {})).toContain(`${status}`);
     }

@@ -31,17 +31,20 @@ export const said = <D>(message: string, data: D): Said<D> => new Said(message, 
 
 /**
  * What a handler returns: the data (the envelope is added once, here), `said(message, data)`, or a
- * `PrebuiltJson` of the whole reply, envelope included (a body built once for many requests).
+ * `PrebuiltJson` of the whole reply, envelope included (a body built once for many requests); for a
+ * contract without the envelope, the reply as it goes.
  */
 type Reply<C extends Contract, D = ContractData<C>> = PrebuiltJson | DataReply<C, D>;
-type DataReply<C extends Contract, D> = [D] extends [undefined]
-  ? C extends { message: string }
-    ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
-      void | Said<undefined>
-    : Said<undefined>
-  : C extends { message: string }
-    ? D | Said<D>
-    : Said<D>;
+type DataReply<C extends Contract, D> = C extends { envelope: false }
+  ? D
+  : [D] extends [undefined]
+    ? C extends { message: string }
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to send returns nothing
+        void | Said<undefined>
+      : Said<undefined>
+    : C extends { message: string }
+      ? D | Said<D>
+      : Said<D>;
 
 /** A contract's handler: the parsed params, query and body in; for a file (`produces`), the reply it sent. */
 export type ContractHandler<C extends Contract> = (
@@ -51,7 +54,7 @@ export type ContractHandler<C extends Contract> = (
 
 /** What only the server knows of a route: its rate limit, a gate before the handler, a body limit. */
 export interface RouteOptions {
-  rateLimit?: { max: number; timeWindow: number };
+  rateLimit?: { max: number; timeWindow: number; keyGenerator?: (request: FastifyRequest) => string };
   preHandler?: preHandlerHookHandler;
   bodyLimit?: number;
 }
@@ -117,8 +120,9 @@ function serveOne(
       const result: unknown = await handler(request as FastifyRequest<ContractRequestShape<Contract>>, reply);
       if (!response) return result;
       if (result instanceof PrebuiltJson) return sendPrebuilt(request, reply.code(status), result);
-      const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       reply.code(status);
+      if (contract.envelope === false) return result;
+      const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       return data === undefined ? { success: true, message } : { success: true, message, data };
     },
   });

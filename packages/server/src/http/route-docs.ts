@@ -1,4 +1,4 @@
-import { type Contract, contracts } from '@vitalwatch/shared';
+import { type Contract, contracts, fullPathOf } from '@vitalwatch/shared';
 
 /**
  * What the API document cannot derive from a route's schemas and hooks, for the routes that have
@@ -12,64 +12,20 @@ export interface RouteDoc {
   summary: string;
   errors?: readonly number[];
   /** The media type of a success that has no response schema (a file, a FHIR resource). */
-  produces?:
-    | 'text/csv'
-    | 'application/pdf'
-    | 'application/zip'
-    | 'application/fhir+json'
-    | 'application/octet-stream';
+  produces?: Contract['produces'];
 }
-
-const record = [404] as const;
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /healthz': { summary: 'Liveness: the process answers' },
   'GET /readyz': { summary: 'Readiness: database (and MQTT) reachable; 503 when not' },
   'GET /api/v1/openapi.json': { summary: 'This OpenAPI document' },
-
-  'POST /api/v1/ingest/health': { summary: 'Device: send one reading or a batch', errors: [503] },
-  'POST /api/v1/ingest/alert': { summary: 'Device: send one alert event or a batch', errors: [503] },
-  'POST /api/v1/ingest/device-info': {
-    summary: 'Device: its make and model (a Bluetooth gateway reads them)',
-  },
-
-  'POST /api/v1/mqtt/auth': { summary: 'External broker (MQTT_URL): may this client connect?' },
-  'POST /api/v1/mqtt/acl': { summary: 'External broker (MQTT_URL): may this client use this topic?' },
-
-  'GET /fhir/R4/metadata': { summary: 'FHIR CapabilityStatement', produces: 'application/fhir+json' },
-  'GET /fhir/R4/Device/:id': { summary: 'FHIR Device', errors: record, produces: 'application/fhir+json' },
-  'GET /fhir/R4/Observation': {
-    summary: 'FHIR vital-signs Observations of a device',
-    errors: record,
-    produces: 'application/fhir+json',
-  },
-  'GET /fhir/R4/Observation/:id': {
-    summary: 'FHIR Observation (a search entry’s fullUrl)',
-    errors: record,
-    produces: 'application/fhir+json',
-  },
-  'GET /fhir/R4/Patient/:id': {
-    summary: 'FHIR Patient: the wearer of a device',
-    errors: record,
-    produces: 'application/fhir+json',
-  },
-  'GET /fhir/R4/OperationDefinition/:id': {
-    summary: 'FHIR OperationDefinition of $export',
-    errors: record,
-    produces: 'application/fhir+json',
-  },
-  'GET /fhir/R4/Device/:id/$export': {
-    summary: "FHIR Bundle of a device's period",
-    errors: record,
-    produces: 'application/fhir+json',
-  },
 };
 
 /** Every contract, as `METHOD /full/path`: the routes the contracts register. */
 export const CONTRACT_ROUTES: Record<string, Contract> = Object.fromEntries(
   Object.values(contracts).flatMap((group) =>
     Object.values(group).map((contract: Contract) => [
-      `${contract.method} /api/v1${contract.path}`,
+      `${contract.method} ${fullPathOf(contract)}`,
       contract,
     ]),
   ),

@@ -1,26 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { contracts } from '@vitalwatch/shared';
+import type { z } from 'zod';
 import type { AppContext, AppInstance } from '../context.ts';
 import { isDomainError } from '../errors.ts';
+import { serveContracts } from '../http/contract-routes.ts';
 import { isDeviceId } from './connect-guard.ts';
 import { parseDeviceTopic } from './device-messages.ts';
 import type { WrongCodeWatch } from './wrong-code-watch.ts';
 
-const hookAnswer = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean() });
-type HookAnswer = z.infer<typeof hookAnswer>;
+type HookAnswer = z.infer<typeof contracts.brokerHook.auth.response>;
 const allow = (superuser = false): HookAnswer => ({ result: 'allow', is_superuser: superuser });
 const deny: HookAnswer = { result: 'deny', is_superuser: false };
-
-const authBody = z.object({
-  username: z.string().max(200).optional(),
-  password: z.string().max(500).optional(),
-  clientid: z.string().max(200).optional(),
-});
-const aclBody = z.object({
-  username: z.string().max(200).optional(),
-  topic: z.string().min(1).max(500),
-  action: z.enum(['publish', 'subscribe']),
-});
 
 const sameSecret = (a: string, b: string) => {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
@@ -43,36 +33,42 @@ const sameSecret = (a: string, b: string) => {
 export async function mqttAuthHookRoutes(app: AppInstance, ctx: AppContext, wrongCodes: WrongCodeWatch) {
   const url = new URL(ctx.config.mqttUrl ?? 'mqtt://localhost');
   const server = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
-  const response = { 200: hookAnswer };
-  const config = { rateLimit: { max: 1000, timeWindow: 1000 } };
+  const rateLimit = { max: 1000, timeWindow: 1000 };
 
-  app.post('/auth', { config, schema: { body: authBody, response } }, async (request) => {
-    const { username, password } = request.body;
-    if (!username || !password) return deny;
-    if (
-      server.username &&
-      server.password &&
-      username === server.username &&
-      sameSecret(password, server.password)
-    ) {
-      return allow(true);
-    }
-    // Anything but a UUID can never be a device (and gets no counter of its own).
-    if (!isDeviceId(username)) return deny;
-    try {
-      await ctx.ingest.authenticateDevice(username, password);
-    } catch (err) {
-      if (!isDomainError(err, 'unknownApiKey', 'deviceInactive')) throw err;
-      // deviceInactive is the right code of a disabled device: not a guess, not counted.
-      if (err.code === 'unknownApiKey') await wrongCodes.wrong(username, request.log);
-      return deny;
-    }
-    return allow();
-  });
-
-  app.post('/acl', { config, schema: { body: aclBody, response } }, async (request) => {
-    const { username, topic, action } = request.body;
-    const target = parseDeviceTopic(topic);
-    return action === 'publish' && username && target?.deviceId === username ? allow() : deny;
+  serveContracts(app, {}, contracts.brokerHook, {
+    auth: {
+      rateLimit,
+      handler: async (request) => {
+        const { username, password } = request.body;
+        if (!username || !password) return deny;
+        if (
+          server.username &&
+          server.password &&
+          username === server.username &&
+          sameSecret(password, server.password)
+        ) {
+          return allow(true);
+        }
+        // Anything but a UUID can never be a device (and gets no counter of its own).
+        if (!isDeviceId(username)) return deny;
+        try {
+          await ctx.ingest.authenticateDevice(username, password);
+        } catch (err) {
+          if (!isDomainError(err, 'unknownApiKey', 'deviceInactive')) throw err;
+          // deviceInactive is the right code of a disabled device: not a guess, not counted.
+          if (err.code === 'unknownApiKey') await wrongCodes.wrong(username, request.log);
+          return deny;
+        }
+        return allow();
+      },
+    },
+    acl: {
+      rateLimit,
+      handler: async (request) => {
+        const { username, topic, action } = request.body;
+        const target = parseDeviceTopic(topic);
+        return action === 'publish' && username && target?.deviceId === username ? allow() : deny;
+      },
+    },
   });
 }

@@ -25,7 +25,7 @@ export async function registerMqtt(app: AppInstance, ctx: AppContext): Promise<v
   });
   if (ctx.config.mqttUrl) {
     await app.register((instance) => mqttAuthHookRoutes(instance, ctx, limits.wrongCodes), {
-      prefix: '/api/v1/mqtt',
+      prefix: '/api/v1',
     });
   }
 }

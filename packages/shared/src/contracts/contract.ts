@@ -14,8 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface Contract {
   method: HttpMethod;
-  /** Under `/api/v1`, in Fastify's form: `/health/fetch/:deviceId`. */
+  /** Under its base, in Fastify's form: `/health/fetch/:deviceId`. */
   path: string;
+  /** Where its path starts: `API_BASE` unless said (FHIR is at `/fhir/R4`). */
+  base?: string;
   auth: Auth;
   /** The API document's one-line summary. */
   summary: string;
@@ -24,6 +26,8 @@ export interface Contract {
   body?: z.ZodType;
   /** The whole success reply, envelope included; none for a file (`produces`). */
   response?: z.ZodType;
+  /** `false`: the reply is `response` itself, in a format others set (an external broker's hook). */
+  envelope?: false;
   /** The success status: 200 unless said. */
   status?: 200 | 201 | 202;
   /** The envelope's `message` unless the handler says another. */
@@ -34,14 +38,26 @@ export interface Contract {
    */
   errors?: readonly number[];
   /** The media type of a success that is a file, not JSON. */
-  produces?: 'text/csv' | 'application/pdf' | 'application/zip' | 'application/octet-stream';
+  produces?:
+    | 'text/csv'
+    | 'application/pdf'
+    | 'application/zip'
+    | 'application/octet-stream'
+    | 'application/fhir+json';
 }
+
+/** The base of every path whose contract names none. */
+export const API_BASE = '/api/v1';
+
+/** A contract's path with its base: `/api/v1/health/fetch/:deviceId`. */
+export const fullPathOf = (contract: Pick<Contract, 'base' | 'path'>): string =>
+  `${contract.base ?? API_BASE}${contract.path}`;
 
 /** The service error of an endpoint that names a record: 404 when the caller may not see it (or it is gone). */
 export const RECORD_ERRORS = [404] as const;
 
 /** A contract as a module writes it: its path below the module's prefix, its auth if not the module's. */
-export type ContractSpec = Omit<Contract, 'auth'> & { auth?: Auth };
+export type ContractSpec = Omit<Contract, 'auth' | 'base'> & { auth?: Auth };
 
 /** The contracts of one module, with their full paths and the module's auth where they state none. */
 export type Contracts<A extends Auth, S extends Record<string, ContractSpec>> = {
@@ -51,15 +67,17 @@ export type Contracts<A extends Auth, S extends Record<string, ContractSpec>> = 
 /**
  * The contracts of one route prefix (`/device`), whose auth is stated once (`user`) and overridden
  * where one differs: `defineContracts('/device', 'user', { list: { method: 'POST', path: '/get-device', … } })`.
+ * `base` when the prefix is not under `API_BASE`.
  */
 export function defineContracts<A extends Auth, const S extends Record<string, ContractSpec>>(
   prefix: string,
   auth: A,
   specs: S,
+  base?: string,
 ): Contracts<A, S> {
   const entries = Object.entries(specs).map(([name, spec]) => [
     name,
-    { ...spec, path: `${prefix}${spec.path}`, auth: spec.auth ?? auth },
+    { ...spec, path: `${prefix}${spec.path}`, auth: spec.auth ?? auth, ...(base ? { base } : {}) },
   ]);
   return Object.fromEntries(entries) as Contracts<A, S>;
 }
@@ -82,8 +100,13 @@ export type ContractInput<C extends Contract> = (C['params'] extends z.ZodType
 export type ContractResponse<C extends Contract> = Out<C['response']>;
 
 /** What the server's handler returns: the reply's `data` before serialisation (none for a message only). */
-export type ContractData<C extends Contract> =
-  In<C['response']> extends infer R ? (R extends { data: infer D } ? D : undefined) : never;
+export type ContractData<C extends Contract> = C extends { envelope: false }
+  ? In<C['response']>
+  : In<C['response']> extends infer R
+    ? R extends { data: infer D }
+      ? D
+      : undefined
+    : never;
 
 /** The parsed params, query and body a handler receives. */
 export interface ContractRequestShape<C extends Contract> {

@@ -7,9 +7,11 @@ import { boardContracts } from './board.ts';
 import { adminCircleContracts, circleContracts } from './circle.ts';
 import { deviceContracts } from './device.ts';
 import { exportContracts } from './export.ts';
+import { fhirContracts } from './fhir.ts';
 import { fleetContracts } from './fleet.ts';
 import { gatewayContracts } from './gateway.ts';
 import { healthContracts } from './health.ts';
+import { brokerHookContracts, ingestContracts } from './ingest.ts';
 import { pushContracts } from './push.ts';
 import { shareContracts, sharedContracts } from './share.ts';
 import { smsContracts } from './sms.ts';
@@ -46,4 +48,7 @@ export const contracts = {
   deviceSetup: deviceSetupContracts,
   audit: auditContracts,
   adminShare: adminShareContracts,
+  fhir: fhirContracts,
+  ingest: ingestContracts,
+  brokerHook: brokerHookContracts,
 };

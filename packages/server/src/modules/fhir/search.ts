@@ -1,5 +1,4 @@
-import { EXPORT_MAX_RANGE_DAYS } from '@vitalwatch/shared';
-import { z } from 'zod';
+import { type ContractRequestShape, type contracts, EXPORT_MAX_RANGE_DAYS } from '@vitalwatch/shared';
 import { DEFAULT_COUNT, EXPORT_FORMATS, MAX_COUNT } from './capability.ts';
 import { dateSearch, isoMicros, microsOf } from './dates.ts';
 import { invalid } from './http.ts';
@@ -8,23 +7,7 @@ import type { ObservationPeriod } from './repository.ts';
 
 const DAY_US = 86_400_000_000n;
 const MAX_RANGE_US = BigInt(EXPORT_MAX_RANGE_DAYS) * DAY_US;
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => (v === undefined ? [] : [v].flat()));
-
-export const searchQuery = z.object({
-  device: z.string().optional(),
-  date: list,
-  _count: z.string().optional(),
-  _cursor: z.string().optional(),
-});
-export const exportQuery = z.object({
-  _since: z.string().optional(),
-  _until: z.string().optional(),
-  _outputFormat: z.string().optional(),
-});
-export type ExportQuery = z.infer<typeof exportQuery>;
+export type ExportQuery = ContractRequestShape<typeof contracts.fhir.export>['Querystring'];
 
 /** A search's period: the ranges that match, inside finite bounds; the bounds the server chose. */
 export interface SearchPeriod {

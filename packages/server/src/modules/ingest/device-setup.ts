@@ -12,7 +12,7 @@ import {
   type TestReading,
 } from '@vitalwatch/shared';
 import { conflict, isDomainError } from '../../errors.ts';
-import type { MqttStatus } from '../../mqtt/gateway.ts';
+import type { MqttGateway, MqttStatus } from '../../mqtt/gateway.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { ReadingsService } from '../readings/service.ts';
 import type { IngestService } from './service.ts';
@@ -22,6 +22,7 @@ export interface DeviceSetupDeps {
   devices: Pick<DeviceService, 'byId'>;
   readings: Pick<ReadingsService, 'newest'>;
   ingest: Pick<IngestService, 'ingestHealth'>;
+  mqtt: Pick<MqttGateway, 'status'>;
 }
 
 /** The MQTT port a URL without one means (IANA: 1883 for mqtt, 8883 for mqtts). */
@@ -56,27 +57,38 @@ export function normalTestReading(random: () => number = Math.random): TestReadi
   };
 }
 
-/** The device's newest reading (by `recordedAt`), or null; 404 for an unknown device. */
-export async function latestReadingOf(deps: DeviceSetupDeps, deviceId: string): Promise<HealthRecord | null> {
-  const device = await deps.devices.byId(deviceId);
-  return deps.readings.newest(device.id);
-}
+/** The admin's first-run path for a device, through other modules' services. */
+export class DeviceSetupService {
+  readonly #deps: DeviceSetupDeps;
 
-/**
- * Stores one normal reading for the device through `ingest.ingestHealth`, the call the HTTP and
- * MQTT ingest make once a device is authenticated. 404 for an unknown device; 409 for an inactive
- * one (a device's own reading would be refused with 403, which here would read as "not an admin").
- */
-export async function sendTestReading(
-  deps: DeviceSetupDeps,
-  deviceId: string,
-): Promise<IngestResult & { reading: TestReading }> {
-  const device = await deps.devices.byId(deviceId);
-  if (!device.isValid) throw conflict(DEVICE_SETUP_MESSAGES.inactive);
-  const reading = normalTestReading();
-  const result = await deps.ingest.ingestHealth({ id: device.id }, [reading]).catch((err: unknown) => {
-    // Switched off since it was read above: the commit refused it.
-    throw isDomainError(err, 'deviceInactive') ? conflict(DEVICE_SETUP_MESSAGES.inactive) : err;
-  });
-  return { ...result, reading };
+  constructor(deps: DeviceSetupDeps) {
+    this.#deps = deps;
+  }
+
+  /** The device's newest reading (by `recordedAt`) or null, and where MQTT listens; 404 for an unknown device. */
+  async latest(deviceId: string): Promise<{ healthData: HealthRecord | null; mqtt: MqttEndpoint | null }> {
+    const device = await this.#deps.devices.byId(deviceId);
+    return {
+      healthData: await this.#deps.readings.newest(device.id),
+      mqtt: mqttEndpointOf(this.#deps.mqtt.status),
+    };
+  }
+
+  /**
+   * Stores one normal reading for the device through `ingest.ingestHealth`, the call the HTTP and
+   * MQTT ingest make once a device is authenticated. 404 for an unknown device; 409 for an inactive
+   * one (a device's own reading would be refused with 403, which here would read as "not an admin").
+   */
+  async sendTestReading(deviceId: string): Promise<IngestResult & { reading: TestReading }> {
+    const device = await this.#deps.devices.byId(deviceId);
+    if (!device.isValid) throw conflict(DEVICE_SETUP_MESSAGES.inactive);
+    const reading = normalTestReading();
+    const result = await this.#deps.ingest
+      .ingestHealth({ id: device.id }, [reading])
+      .catch((err: unknown) => {
+        // Switched off since it was read above: the commit refused it.
+        throw isDomainError(err, 'deviceInactive') ? conflict(DEVICE_SETUP_MESSAGES.inactive) : err;
+      });
+    return { ...result, reading };
+  }
 }

@@ -1,18 +1,10 @@
-import {
-  alertIngestBody,
-  deviceInfoBody,
-  envelope,
-  GATEWAY_MESSAGES,
-  HEALTH_MESSAGES,
-  healthIngestBody,
-  ingestResult,
-} from '@vitalwatch/shared';
+import { contracts } from '@vitalwatch/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { deviceAuthLimits } from '../../auth/device-auth-limits.ts';
 import { sharedFailureThrottle } from '../../auth/failure-throttle.ts';
 import { requires } from '../../auth/requirement.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
+import { serveContracts } from '../../http/contract-routes.ts';
 import type { DeviceRow } from '../device/service.ts';
 import { apiKeyAuthenticator } from './api-key-auth.ts';
 
@@ -54,35 +46,30 @@ export async function ingestRoutes(app: AppInstance, ctx: AppContext) {
     // Per device, not per address: many devices may share one gateway's address.
     keyGenerator: (request: FastifyRequest) => `ingest:${request.ingestDevice?.id ?? request.ip}`,
   };
-  const options = { onRequest, bodyLimit: INGEST_BODY_LIMIT, config: { rateLimit } };
+  const options = { bodyLimit: INGEST_BODY_LIMIT, rateLimit };
 
-  app.post(
-    '/health',
-    { ...options, schema: { body: healthIngestBody, response: { 202: ingestResult } } },
-    async (request, reply) => {
-      const body = request.body;
-      const data = await ingest.ingestHealth(device(request), Array.isArray(body) ? body : [body]);
-      return reply.code(202).send({ success: true, message: HEALTH_MESSAGES.accepted, data });
+  serveContracts(app, { device: onRequest }, contracts.ingest, {
+    health: {
+      ...options,
+      handler: async (request) => {
+        const body = request.body;
+        return ingest.ingestHealth(device(request), Array.isArray(body) ? body : [body]);
+      },
     },
-  );
-
-  app.post(
-    '/alert',
-    { ...options, schema: { body: alertIngestBody, response: { 202: ingestResult } } },
-    async (request, reply) => {
-      const body = request.body;
-      const data = await ingest.ingestAlerts(device(request), Array.isArray(body) ? body : [body]);
-      return reply.code(202).send({ success: true, message: HEALTH_MESSAGES.accepted, data });
+    alert: {
+      ...options,
+      handler: async (request) => {
+        const body = request.body;
+        return ingest.ingestAlerts(device(request), Array.isArray(body) ? body : [body]);
+      },
     },
-  );
-
-  // The make and model a gateway read from the wearable's Device Information service (0x180A).
-  app.post(
-    '/device-info',
-    { ...options, schema: { body: deviceInfoBody, response: { 200: envelope(z.object({})) } } },
-    async (request) => {
-      await ctx.gateways.saveDeviceInfo(device(request).id, request.body);
-      return { success: true as const, message: GATEWAY_MESSAGES.infoSaved, data: {} };
+    // The make and model a gateway read from the wearable's Device Information service (0x180A).
+    deviceInfo: {
+      ...options,
+      handler: async (request) => {
+        await ctx.gateways.saveDeviceInfo(device(request).id, request.body);
+        return {};
+      },
     },
-  );
+  });
 }
