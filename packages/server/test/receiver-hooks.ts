@@ -4,10 +4,7 @@ import { TwilioReceiver } from './twilio-receiver.ts';
 import { WebhookReceiver } from './webhook-receiver.ts';
 
 /** A local receiver started before a file's tests and closed after them; the getter throws before it starts. */
-function useReceiver<R extends { close(): Promise<void> }>(
-  start: () => Promise<R>,
-  name: string,
-): () => R {
+function useReceiver<R extends { close(): Promise<void> }>(start: () => Promise<R>, name: string): () => R {
   let receiver: R | undefined;
   beforeAll(async () => {
     receiver = await start();
