@@ -10,7 +10,7 @@
 // channel, delivered, lost (stored but never delivered) and duplicated (an idempotency id received
 // twice; receivers drop those). Prints progress, then the tables. Never fails on time.
 //
-//   npm run bench:push -w @vitalwatch/server -- [--rate 200] [--seconds 60] [--processes 3]
+//   npm run bench:push -w @vitalwatch/server -- [--rate 200] [--seconds 60] [--devices 10] [--processes 3]
 //     [--kill-every 10] [--drain 180] [--postgres postgres://postgres@127.0.0.1:5432/postgres]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { PushPeer, selfSignedCert, type TlsIdentity } from '../test/push-peer.ts
 import { TWILIO_TEST, TwilioReceiver } from '../test/twilio-receiver.ts';
 import { WebhookReceiver } from '../test/webhook-receiver.ts';
 import { Cluster, scratchDatabase } from './bench/cluster.ts';
-import { BENCH_ADMIN, type Receivers, setUpWatchers } from './bench/setup.ts';
+import { adminAuth, BENCH_ADMIN, type Receivers, setUpDevice } from './bench/setup.ts';
 import { CHANNELS, deliveryTable, ingestTable, Tally } from './bench/tally.ts';
 
 const { values } = parseArgs({
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '60' },
     processes: { type: 'string', default: '3' },
+    devices: { type: 'string', default: '10' },
     'kill-every': { type: 'string', default: '10' },
     drain: { type: 'string', default: '180' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -38,6 +39,7 @@ const { values } = parseArgs({
 });
 const rate = z.coerce.number().int().min(1).max(2000).parse(values.rate);
 const seconds = z.coerce.number().int().min(1).max(3600).parse(values.seconds);
+const devices = z.coerce.number().int().min(1).max(100).parse(values.devices);
 const processes = z.coerce.number().int().min(2).max(8).parse(values.processes);
 const killEverySeconds = z.coerce.number().min(1).max(600).parse(values['kill-every']);
 const drainSeconds = z.coerce.number().int().min(0).max(3600).parse(values.drain);
@@ -63,8 +65,11 @@ async function startReceivers(identity: TlsIdentity, tallies: () => Tally[]): Pr
   return { peer, webhooks, twilio };
 }
 
-/** Send `rate` alerts a second for `seconds`, each to the next process up; resolves when all are answered. */
-async function drive(tally: Tally, cluster: Cluster, apiKey: string, label: string): Promise<void> {
+/**
+ * Send `rate` alerts a second for `seconds`, from each device in turn, each to the next process
+ * up; resolves when all are answered.
+ */
+async function drive(tally: Tally, cluster: Cluster, apiKeys: string[], label: string): Promise<void> {
   const total = rate * seconds;
   const began = performance.now();
   const inFlight = new Set<Promise<void>>();
@@ -80,7 +85,7 @@ async function drive(tally: Tally, cluster: Cluster, apiKey: string, label: stri
     }
     const request: Promise<void> = fetch(`${member.url}/api/v1/ingest/alert`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKeys[n % apiKeys.length] ?? '' },
       body: JSON.stringify({ alertType: 'SOS', alertTitle: key, alertMessage: key }),
       signal: AbortSignal.timeout(30_000),
     })
@@ -89,7 +94,12 @@ async function drive(tally: Tally, cluster: Cluster, apiKey: string, label: stri
           await res.arrayBuffer();
           tally.answer(key, res.status, performance.now());
         },
-        () => tally.answer(key, null, performance.now()),
+        (error: unknown) =>
+          tally.answer(
+            key,
+            error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : null,
+            performance.now(),
+          ),
       )
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -114,12 +124,12 @@ async function drain(tally: Tally, cluster: Cluster, since: number): Promise<voi
 async function run(
   tally: Tally,
   cluster: Cluster,
-  apiKey: string,
+  apiKeys: string[],
   label: string,
   options: { draining: boolean; killing: boolean },
 ): Promise<void> {
   const since = performance.now();
-  console.log(`\n${tally.name}: ${rate} alerts/s for ${seconds} s`);
+  console.log(`\n${tally.name}: ${rate} alerts/s for ${seconds} s from ${devices} devices`);
   const ticker = setInterval(() => console.log(progress(tally, cluster, since)), 5000);
   let sending = true;
   const killer = (async () => {
@@ -132,7 +142,7 @@ async function run(
     }
   })();
   try {
-    await drive(tally, cluster, apiKey, label);
+    await drive(tally, cluster, apiKeys, label);
     sending = false;
     await killer;
     if (options.draining) await drain(tally, cluster, since);
@@ -177,8 +187,15 @@ async function cluster(count: number, identity: TlsIdentity, caFile: string, tal
     await servers.start(count);
     const first = servers.members[0];
     if (!first) throw new Error('no process');
-    const { apiKey, browser } = await setUpWatchers(first.url, receivers);
+    const admin = await adminAuth(first.url);
+    const watched = await Promise.all(
+      Array.from({ length: devices }, (_, n) => setUpDevice(first.url, admin, receivers, n)),
+    );
+    const browsers = new Map(watched.map((w) => [new URL(w.browser.endpoint).pathname, w.browser]));
+    const apiKeys = watched.map((w) => w.apiKey);
     receivers.peer.onDelivered = (request) => {
+      const browser = browsers.get(request.path);
+      if (!browser) return;
       const message = pushMessageSchema.parse(JSON.parse(browser.decrypt(request.body)));
       for (const t of tallies()) t.arrive('push', message.body, message.notificationId ?? '', request.at);
       // As the service worker does: report the push shown, so the fallback ladder has its receipt.
@@ -190,7 +207,7 @@ async function cluster(count: number, identity: TlsIdentity, caFile: string, tal
           body: JSON.stringify({ token: message.receiptToken, event: 'shown' }),
         }).catch(() => undefined);
     };
-    return { servers, receivers, apiKey, close };
+    return { servers, receivers, apiKeys, close };
   } catch (error) {
     await close();
     throw error;
@@ -210,18 +227,18 @@ async function main() {
     try {
       const healthy = new Tally('1 process, receivers healthy');
       tallies.push(healthy);
-      await run(healthy, one.servers, one.apiKey, 'healthy', { draining: true, killing: false });
+      await run(healthy, one.servers, one.apiKeys, 'healthy', { draining: true, killing: false });
 
       const slow = new Tally('webhook+SMS answer after 10 s');
       tallies.push(slow);
       one.receivers.webhooks.delayMs = 10_000;
       one.receivers.twilio.delayMs = 10_000;
-      await run(slow, one.servers, one.apiKey, 'slow', { draining: false, killing: false });
+      await run(slow, one.servers, one.apiKeys, 'slow', { draining: false, killing: false });
 
       const down = new Tally('webhook+SMS refuse connections');
       tallies.push(down);
       await Promise.all([one.receivers.webhooks.close(), one.receivers.twilio.close()]);
-      await run(down, one.servers, one.apiKey, 'down', { draining: false, killing: false });
+      await run(down, one.servers, one.apiKeys, 'down', { draining: false, killing: false });
     } finally {
       await one.close();
     }
@@ -230,7 +247,7 @@ async function main() {
     try {
       const killed = new Tally(`${processes} processes, SIGKILL every ${killEverySeconds} s`);
       tallies.push(killed);
-      await run(killed, many.servers, many.apiKey, 'killed', { draining: true, killing: true });
+      await run(killed, many.servers, many.apiKeys, 'killed', { draining: true, killing: true });
       console.log(`  processes killed: ${many.servers.kills}`);
     } finally {
       await many.close();
@@ -248,7 +265,7 @@ async function main() {
   if (killed) {
     const lostAnswers = CHANNELS.map((c) => killed.channel(c));
     console.log(
-      `\nKilled run: ${lostAnswers[0]?.unanswered ?? 0} requests got no answer (the process died); of those, delivered anyway: ${CHANNELS.map((c, i) => `${c} ${lostAnswers[i]?.unansweredDelivered ?? 0}`).join(', ')}.`,
+      `\nKilled run: ${lostAnswers[0]?.unanswered ?? 0} requests found their process gone (connection refused or reset); of those, delivered anyway: ${CHANNELS.map((c, i) => `${c} ${lostAnswers[i]?.unansweredDelivered ?? 0}`).join(', ')}.`,
     );
   }
 }

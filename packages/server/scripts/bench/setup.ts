@@ -12,8 +12,6 @@ export const BENCH_ADMIN = {
   email: 'bench-admin@vitalwatch.test',
   password: 'Bench-Passw0rd',
 };
-export const BENCH_PHONE = '+15005550100';
-export const WEBHOOK_PATH = '/bench-hook';
 
 const envelope = z.object({ data: z.unknown().optional() });
 
@@ -56,18 +54,28 @@ export interface Receivers {
   twilio: TwilioReceiver;
 }
 
-/** The three watchers of one device; resolves to the device's API key and the subscribed browser. */
-export async function setUpWatchers(
-  base: string,
-  receivers: Receivers,
-): Promise<{ apiKey: string; browser: Subscriber }> {
+/** The admin's authorization header. */
+export async function adminAuth(base: string): Promise<Record<string, string>> {
   const admin = authResponse.shape.data.parse(
     await call(base, '/user/login', {
       user: { username: BENCH_ADMIN.username, password: BENCH_ADMIN.password },
     }),
   );
+  return { authorization: `Bearer ${admin.accessToken}` };
+}
+
+/**
+ * Device `n` and its three watchers (each device its own, so no one browser or number takes every
+ * alert); resolves to the device's API key and the subscribed browser.
+ */
+export async function setUpDevice(
+  base: string,
+  admin: Record<string, string>,
+  receivers: Receivers,
+  n: number,
+): Promise<{ apiKey: string; browser: Subscriber }> {
   const [pushed, hooked, texted] = await Promise.all(
-    ['bench-push', 'bench-hook', 'bench-sms'].map((name) => signup(base, name)),
+    ['push', 'hook', 'sms'].map((name) => signup(base, `bench-${name}-${n}`)),
   );
   if (!pushed || !hooked || !texted) throw new Error('sign-up failed');
   const device = z
@@ -76,27 +84,29 @@ export async function setUpWatchers(
       await call(
         base,
         '/admin/add-device',
-        { deviceName: 'Bench band', isValid: true, users: [pushed.id, hooked.id, texted.id] },
-        { authorization: `Bearer ${admin.accessToken}` },
+        { deviceName: `Bench band ${n}`, isValid: true, users: [pushed.id, hooked.id, texted.id] },
+        admin,
       ),
     ).device;
 
   const browser = receivers.peer.subscriber();
   await call(base, '/user/save-fcm-token', { fcmToken: browser.toJSON() }, pushed.auth);
 
+  const hookPath = `/bench-hook-${n}`;
   const { secret } = z
     .object({ secret: z.string() })
     .parse(
       await call(
         base,
         '/webhook/create',
-        { url: receivers.webhooks.url(WEBHOOK_PATH), format: 'json' },
+        { url: receivers.webhooks.url(hookPath), format: 'json' },
         hooked.auth,
       ),
     );
-  receivers.webhooks.expectSecret(WEBHOOK_PATH, secret);
+  receivers.webhooks.expectSecret(hookPath, secret);
 
-  await call(base, '/sms/number', { phone: BENCH_PHONE }, texted.auth);
-  await call(base, '/sms/verify', { code: receivers.twilio.codeFor(BENCH_PHONE) }, texted.auth);
+  const phone = `+1500555${String(1000 + n)}`;
+  await call(base, '/sms/number', { phone }, texted.auth);
+  await call(base, '/sms/verify', { code: receivers.twilio.codeFor(phone) }, texted.auth);
   return { apiKey: device.apiAuthCode, browser };
 }

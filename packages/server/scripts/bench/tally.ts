@@ -23,8 +23,8 @@ export class Tally {
   private readonly accepted = new Set<string>();
   /** Alerts whose request got no answer (the process was killed): stored or not, nobody knows. */
   private readonly unanswered = new Set<string>();
-  /** Answers other than 202. */
-  refused = 0;
+  /** Answers other than 202, by status ('timeout': none within 30 s). */
+  readonly refused = new Map<string, number>();
   readonly ingestMs: number[] = [];
   private readonly arrivals = new Map<Channel, Map<string, Arrivals>>(CHANNELS.map((c) => [c, new Map()]));
 
@@ -44,13 +44,14 @@ export class Tally {
     this.sentAt.set(key, at);
   }
 
-  answer(key: string, status: number | null, at: number): void {
+  /** Ingestion answered `status`; null: the connection failed (the process was killed); 'timeout': no answer in time. */
+  answer(key: string, status: number | 'timeout' | null, at: number): void {
     const started = this.sentAt.get(key) ?? at;
     if (status === null) this.unanswered.add(key);
     else if (status === 202) {
       this.accepted.add(key);
       this.ingestMs.push(at - started);
-    } else this.refused += 1;
+    } else this.refused.set(String(status), (this.refused.get(String(status)) ?? 0) + 1);
   }
 
   /** A receiver got message `id` for alert `key`; other runs' alerts are not counted here. */
@@ -144,7 +145,7 @@ export function ingestTable(tallies: Tally[]): string {
     return [
       t.name,
       `${t.answered}/${t.sent}`,
-      String(t.refused),
+      [...t.refused].map(([status, n]) => `${status}×${n}`).join(' ') || '0',
       ms(percentile(s, 50)),
       ms(percentile(s, 99)),
       ms(s.at(-1) ?? Number.NaN),
