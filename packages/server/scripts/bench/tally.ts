@@ -26,6 +26,8 @@ export class Tally {
   /** Answers other than 202, by status ('timeout': none within 30 s). */
   readonly refused = new Map<string, number>();
   readonly ingestMs: number[] = [];
+  /** Whether every stored alert arrived on every channel before the drain's time ran out. */
+  drained = false;
   private readonly arrivals = new Map<Channel, Map<string, Arrivals>>(CHANNELS.map((c) => [c, new Map()]));
 
   constructor(name: string) {
@@ -132,7 +134,7 @@ export function deliveryTable(tallies: Tally[]): string {
     }),
   );
   return table(
-    ['run', 'channel', 'stored (202)/sent', 'delivered', 'lost', 'duplicated', 'p50', 'p99', 'max'],
+    ['run', 'channel', 'stored (202)/sent', 'delivered', 'not delivered', 'duplicated', 'p50', 'p99', 'max'],
     rows,
   );
 }
