@@ -12,7 +12,7 @@ import { createAdmin, dbTargets, type TestUser, useTestApp, verifyEmail } from '
 import { mailsIn } from './outbox-mail.ts';
 import { browsersOf, PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './webhook-receiver.ts';
+import { useWebhookReceiver } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 const HOUR = 3_600_000;

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { smsSegments } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { alertSms, SMS_SEGMENT } from '../src/sms/text.ts';
+import { alertSms } from '../src/sms/text.ts';
 import { twilioSignature } from '../src/sms/twilio.ts';
 import { alertRecord } from './push-fixtures.ts';
 
@@ -16,17 +17,28 @@ describe('the text of an alert SMS', () => {
     expect(text).toMatch(
       /^VitalWatch HIGH: .+ on Mum's watch\. https:\/\/vitalwatch\.example\/dashboard\/alerts$/,
     );
-    expect(text.length).toBeLessThanOrEqual(SMS_SEGMENT);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
   });
 
   it('shortens a long title and device name, never the link', () => {
     const alert = alertRecord('d1', 'SOS', { alertTitle: 'T'.repeat(200), deviceName: 'D'.repeat(100) });
     const text = alertSms(alert, LINK, true);
-    expect(text.length).toBeLessThanOrEqual(SMS_SEGMENT);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
     expect(text).toContain('(not acknowledged)');
     expect(text.endsWith(` ${LINK}`)).toBe(true);
-    expect(text).toMatch(/T…/);
-    expect(text).toMatch(/D…/);
+    expect(text).toMatch(/T\.\.\. on D+\.\.\.\./);
+  });
+
+  it('keeps a name outside the GSM alphabet to two UCS-2 parts, link whole', () => {
+    const alert = alertRecord('d1', 'SOS', {
+      alertTitle: 'Кнопка SOS нажата на улице возле дома, нужна помощь срочно',
+      deviceName: 'Mum’s 💓 watch with a long and very descriptive name',
+    });
+    const text = alertSms(alert, LINK, false);
+    expect(smsSegments(text)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
+    expect(text.endsWith(` ${LINK}`)).toBe(true);
+    expect(text).toContain('Кнопка SOS');
+    expect(text).toContain('Mum’s 💓');
   });
 });
 

@@ -9,7 +9,8 @@ import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { PEER_ENDPOINTS, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { TWILIO_TEST, useTwilioReceiver } from './twilio-receiver.ts';
+import { useTwilioReceiver } from './receiver-hooks.ts';
+import { TWILIO_TEST } from './twilio-receiver.ts';
 
 const identity = selfSignedCert();
 const PUBLIC_URL = 'https://vitalwatch.example';

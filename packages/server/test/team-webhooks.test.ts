@@ -5,7 +5,7 @@ import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
 import { PEER_ENDPOINTS } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './webhook-receiver.ts';
+import { useWebhookReceiver } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 

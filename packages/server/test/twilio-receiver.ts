@@ -1,6 +1,5 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 import type { TlsIdentity } from './push-peer.ts';
 
 export const TWILIO_TEST = {
@@ -14,6 +13,8 @@ export interface ReceivedSms {
   to: string;
   from: string;
   body: string;
+  /** performance.now() when the request had arrived. */
+  at: number;
 }
 
 /** An answer the receiver was scripted to give instead of accepting. */
@@ -33,6 +34,10 @@ export class TwilioReceiver {
   readonly accepted: ReceivedSms[] = [];
   /** Every request that reached the Messages path, accepted or not. */
   readonly tries: ReceivedSms[] = [];
+  /** Called with each message accepted (a benchmark times it). */
+  onAccepted: ((message: ReceivedSms) => void) | undefined;
+  /** Every answer waits this long (a slow provider); 0: at once. */
+  delayMs = 0;
   private readonly scripts = new Map<string, ScriptedAnswer[]>();
   private readonly server: https.Server;
   private sids = 0;
@@ -85,8 +90,11 @@ export class TwilioReceiver {
     raw: string,
     res: import('node:http').ServerResponse,
   ) {
-    const reply = (status: number, body: object) =>
+    const reply = (status: number, body: object) => {
+      // The sender gave up waiting (a slow provider): nobody to answer.
+      if (res.destroyed) return;
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
     if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${TWILIO_TEST.accountSid}/Messages.json`)
       return reply(404, { code: 20404, message: 'not found' });
     const basic = Buffer.from(`${TWILIO_TEST.accountSid}:${TWILIO_TEST.authToken}`).toString('base64');
@@ -95,7 +103,12 @@ export class TwilioReceiver {
     if (req.headers['content-type'] !== 'application/x-www-form-urlencoded')
       return reply(400, { code: 21100, message: 'not a form' });
     const form = new URLSearchParams(raw);
-    const message = { to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' };
+    const message = {
+      to: form.get('To') ?? '',
+      from: form.get('From') ?? '',
+      body: form.get('Body') ?? '',
+      at: performance.now(),
+    };
     if (!message.to || !message.from || !message.body)
       return reply(400, { code: 21604, message: 'To, From and Body' });
     this.tries.push(message);
@@ -104,21 +117,10 @@ export class TwilioReceiver {
     if (scripted)
       return reply(scripted.status, { code: scripted.code ?? null, message: `scripted ${scripted.status}` });
     this.accepted.push(message);
+    this.onAccepted?.(message);
     this.sids += 1;
-    return reply(201, { sid: `SM${String(this.sids).padStart(32, '0')}`, status: 'queued' });
+    const sid = `SM${String(this.sids).padStart(32, '0')}`;
+    if (this.delayMs > 0) setTimeout(() => reply(201, { sid, status: 'queued' }), this.delayMs);
+    else reply(201, { sid, status: 'queued' });
   }
-}
-
-export function useTwilioReceiver(identity: TlsIdentity): () => TwilioReceiver {
-  let receiver: TwilioReceiver | undefined;
-  beforeAll(async () => {
-    receiver = await TwilioReceiver.start(identity);
-  });
-  afterAll(async () => {
-    await receiver?.close();
-  });
-  return () => {
-    if (!receiver) throw new Error('Twilio receiver not started yet');
-    return receiver;
-  };
 }

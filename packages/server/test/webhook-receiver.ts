@@ -1,6 +1,5 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 import { verifySignature } from '../src/webhooks/signing.ts';
 import type { TlsIdentity } from './push-peer.ts';
 
@@ -10,6 +9,8 @@ export interface ReceivedHook {
   headers: Record<string, string | string[] | undefined>;
   body: string;
   verified: boolean;
+  /** performance.now() when the body had arrived. */
+  at: number;
 }
 
 /**
@@ -19,6 +20,10 @@ export interface ReceivedHook {
  */
 export class WebhookReceiver {
   readonly received: ReceivedHook[] = [];
+  /** Called with each request as it arrives (a benchmark times it). */
+  onReceived: ((hook: ReceivedHook) => void) | undefined;
+  /** Every answer waits this long (a slow receiver); 0: at once. */
+  delayMs = 0;
   private readonly secrets = new Map<string, string>();
   private readonly scripts = new Map<string, Array<{ status?: number; hold?: boolean }>>();
   /** Answers held back until `release()` (a receiver that hangs). */
@@ -86,7 +91,9 @@ export class WebhookReceiver {
   ): void {
     const secret = this.secrets.get(path);
     const verified = secret !== undefined && verifySignature(secret, headers, body);
-    this.received.push({ path, headers, body, verified });
+    const hook = { path, headers, body, verified, at: performance.now() };
+    this.received.push(hook);
+    this.onReceived?.(hook);
     const next = this.scripts.get(path)?.shift() ?? {};
     const status = verified ? (next.status ?? 200) : 401;
     const answer = () => {
@@ -94,20 +101,7 @@ export class WebhookReceiver {
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : `status ${status}`);
     };
     if (next.hold) this.held.push(answer);
+    else if (this.delayMs > 0) setTimeout(answer, this.delayMs);
     else answer();
   }
-}
-
-export function useWebhookReceiver(identity: TlsIdentity): () => WebhookReceiver {
-  let receiver: WebhookReceiver | undefined;
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start(identity);
-  });
-  afterAll(async () => {
-    await receiver?.close();
-  });
-  return () => {
-    if (!receiver) throw new Error('webhook receiver not started yet');
-    return receiver;
-  };
 }

@@ -8,7 +8,7 @@ import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { PEER_ENDPOINTS } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './webhook-receiver.ts';
+import { useWebhookReceiver } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 let paths = 0;

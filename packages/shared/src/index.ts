@@ -12,6 +12,7 @@ export * from './rules/history-resolution.ts';
 export * from './rules/password-change.ts';
 export * from './rules/quiet-hours.ts';
 export * from './rules/relative-time.ts';
+export * from './rules/sms-segments.ts';
 export * from './rules/units.ts';
 export * from './rules/vitals.ts';
 export * from './schemas/account.ts';

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlatformWebhooksCard } from '@/features/admin/components/overview/platform-webhooks-card.tsx';
 import { WebhooksSection } from '@/features/profile/components/webhooks-section.tsx';
 import { mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 
@@ -37,5 +38,77 @@ describe('Profile → Webhooks', () => {
     expect(calls.find((c) => c.path === '/webhook/create')?.body).toEqual({ url: hook.url, format: 'slack' });
     await user.click(await screen.findByRole('button', { name: 'Send a test alert' }));
     expect(await screen.findByText('Test alert: Did not arrive (404)')).toBeInTheDocument();
+  });
+});
+
+const tries = [
+  {
+    _id: '12',
+    messageId: 'a1b2c3d4-0000-4000-8000-000000000001',
+    alertId: null,
+    at: new Date().toISOString(),
+    attempt: 5,
+    status: 503,
+    ok: false,
+    response: 'upstream down',
+  },
+  {
+    _id: '11',
+    messageId: 'b1b2c3d4-0000-4000-8000-000000000002',
+    alertId: null,
+    at: new Date().toISOString(),
+    attempt: 2,
+    status: 500,
+    ok: false,
+    response: 'boom',
+  },
+  {
+    _id: '10',
+    messageId: 'c1b2c3d4-0000-4000-8000-000000000003',
+    alertId: null,
+    at: new Date().toISOString(),
+    attempt: 1,
+    status: 200,
+    ok: true,
+    response: 'ok',
+  },
+];
+
+describe('a webhook’s delivery log', () => {
+  it('Profile: lists the last tries with the answers, the dead letter marked, and Replay queues one again', async () => {
+    const calls = mockApi({
+      '/webhook/list': () => ok({ webhooks: [hook] }),
+      '/webhook/log/': () => ok({ deliveries: tries }),
+      '/webhook/replay/': () => ({ success: true, message: 'Delivery queued again' }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<WebhooksSection />, '/dashboard/profile');
+    const toggle = await screen.findByRole('button', { name: `Delivery log of ${hook.url}` });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const log = await screen.findByRole('list', { name: `Delivery log of ${hook.url}` });
+    expect(within(log).getByText('Gave up (503): dead letter')).toBeInTheDocument();
+    expect(within(log).getByText('Did not arrive (500), tried again')).toBeInTheDocument();
+    expect(within(log).getByText('Arrived (200)')).toBeInTheDocument();
+    expect(within(log).getByText('upstream down')).toBeInTheDocument();
+    await user.click(within(log).getByRole('button', { name: 'Replay delivery 12' }));
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain(`/webhook/replay/${hook._id}/12`));
+  });
+
+  it('admin platform webhooks: the same log and Replay on the platform’s routes', async () => {
+    const calls = mockApi({
+      '/admin/webhooks/list': () => ok({ webhooks: [hook] }),
+      '/admin/webhooks/log/': () => ok({ deliveries: tries.slice(0, 1) }),
+      '/admin/webhooks/replay/': () => ({ success: true, message: 'Delivery queued again' }),
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<PlatformWebhooksCard />, '/admin');
+    await user.click(await screen.findByRole('button', { name: `Delivery log of ${hook.url}` }));
+    const log = await screen.findByRole('list', { name: `Delivery log of ${hook.url}` });
+    expect(within(log).getByText('Gave up (503): dead letter')).toBeInTheDocument();
+    await user.click(within(log).getByRole('button', { name: 'Replay delivery 12' }));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.path)).toContain(`/admin/webhooks/replay/${hook._id}/12`),
+    );
   });
 });

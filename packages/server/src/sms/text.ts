@@ -1,21 +1,18 @@
-import type { AlertRecord } from '@vitalwatch/shared';
-
-/** One SMS segment of GSM-7 text; a longer text is billed and delivered as several. */
-export const SMS_SEGMENT = 160;
-
-const cut = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+import { type AlertRecord, cutToUnits, smsEncoding, smsRoom, smsUnits } from '@vitalwatch/shared';
 
 /**
- * An alert as one SMS: priority, title, device and the link the alert e-mails carry, within 160
- * characters where the link leaves room: the device name takes at most a third of what the link
- * leaves, the title the rest, each cut with an ellipsis.
+ * An alert as a short SMS: priority, title, device and the link the alert e-mails carry, the link
+ * always whole. In the GSM 7-bit alphabet it fits one message (160); a title or name outside it
+ * (’, a non-Latin script, an emoji) sends the text as UCS-2, kept to two parts (134 units), not
+ * one (70), which would leave the title almost no room beside the link. The device name takes at
+ * most a third of what the link leaves, the title the rest, each cut with an ellipsis.
  */
 export function alertSms(alert: AlertRecord, link: string, escalated: boolean): string {
   const head = `VitalWatch ${alert.priority.toUpperCase()}${escalated ? ' (not acknowledged)' : ''}: `;
   const tail = ` ${link}`;
-  const room = SMS_SEGMENT - head.length - tail.length;
-  const device = cut(alert.deviceName, Math.max(12, Math.floor(room / 3)));
-  const title = cut(alert.alertTitle, Math.max(12, room - device.length - ' on .'.length));
+  const encoding = smsEncoding(`${head}${alert.alertTitle} on ${alert.deviceName}.${tail}`);
+  const room = smsRoom(encoding, encoding === 'GSM-7' ? 1 : 2) - smsUnits(`${head}${tail} on .`, encoding);
+  const device = cutToUnits(alert.deviceName, Math.max(12, Math.floor(room / 3)), encoding);
+  const title = cutToUnits(alert.alertTitle, Math.max(12, room - smsUnits(device, encoding)), encoding);
   return `${head}${title} on ${device}.${tail}`;
 }

@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import https from 'node:https';
-import type { AlertRecord } from '@vitalwatch/shared';
+import { type AlertRecord, WEBHOOK_MAX_ATTEMPTS } from '@vitalwatch/shared';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export interface WebhookOptions {
 }
 
 const DEFAULTS: WebhookOptions = {
-  maxAttempts: 5,
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
   baseDelayMs: 2_000,
   maxDelayMs: 60_000,
   requestTimeoutMs: 10_000,

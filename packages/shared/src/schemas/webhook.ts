@@ -10,6 +10,8 @@ export const WEBHOOK_FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], str
   ntfy: 'ntfy',
   pagerduty: 'PagerDuty Events API v2',
 };
+/** Tries per webhook message, the first included (5xx, 429 and time-outs are tried again). */
+export const WEBHOOK_MAX_ATTEMPTS = 5;
 /** Webhooks one person, one care team or the platform may have. */
 export const WEBHOOKS_PER_USER = 10;
 
@@ -53,6 +55,13 @@ export const webhookDelivery = z.object({
   response: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+/**
+ * Whether a failed try was the message's last (a dead letter): an answer not tried again (a 4xx
+ * other than 429), or the last of its tries. Replay from the log sends it again.
+ */
+export const webhookGaveUp = (d: Pick<WebhookDelivery, 'ok' | 'status' | 'attempt'>): boolean =>
+  !d.ok && (d.attempt >= WEBHOOK_MAX_ATTEMPTS || (d.status !== null && d.status < 500 && d.status !== 429));
 
 export const webhookIdParams = z.object({ id: z.string().uuid() });
 export const createWebhookResponse = envelope(z.object({ webhook: webhookRecord, secret: z.string() }));

@@ -3,6 +3,7 @@ import {
   relativeTime,
   WEBHOOK_FORMAT_LABELS,
   WEBHOOK_FORMATS,
+  type WebhookDelivery,
   type WebhookRecord,
 } from '@vitalwatch/shared';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { Card } from '@/components/card.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { WebhookDeliveryLog } from '@/components/webhook-delivery-log.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 
 type Format = (typeof WEBHOOK_FORMATS)[number];
@@ -31,6 +33,10 @@ export interface WebhookCalls {
   remove: (id: string) => Promise<WebhookRecord[]>;
   /** A signed test alert sent now, and what the receiver answered. */
   test: (id: string) => Promise<{ ok: boolean; status: number | null }>;
+  /** The webhook's last tries, newest first. */
+  log: (id: string) => Promise<WebhookDelivery[]>;
+  /** Queue a logged message again. */
+  replay: (id: string, deliveryId: string) => Promise<void>;
 }
 
 interface WebhooksCardProps {
@@ -40,7 +46,10 @@ interface WebhooksCardProps {
   calls: WebhookCalls;
 }
 
-/** A list of webhooks, each with "Send a test alert" and Delete, and the form that adds one (its secret shown once). */
+/**
+ * A list of webhooks, each with "Send a test alert", its delivery log (with Replay) and Delete, and
+ * the form that adds one (its secret shown once).
+ */
 export function WebhooksCard({ id, title, description, calls }: WebhooksCardProps) {
   const { list: listWebhooks, create: createWebhook, remove: deleteWebhook, test: testWebhook } = calls;
   const [hooks, setHooks] = useState<WebhookRecord[] | null>(null);
@@ -51,6 +60,7 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
   const [url, setUrl] = useState('');
   const [format, setFormat] = useState<Format>('json');
   const [routingKey, setRoutingKey] = useState('');
+  const [logOf, setLogOf] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setFailure(null);
@@ -131,6 +141,15 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
                 <Button
                   variant="secondary"
                   size="sm"
+                  aria-expanded={logOf === hook._id}
+                  aria-label={`Delivery log of ${hook.url}`}
+                  onClick={() => setLogOf(logOf === hook._id ? null : hook._id)}
+                >
+                  Delivery log
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
                   aria-label={`Delete webhook ${hook.url}`}
                   disabled={busy === hook._id}
                   onClick={() => void remove(hook._id)}
@@ -138,6 +157,16 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
                   Delete
                 </Button>
               </div>
+              {logOf === hook._id && (
+                <div className="w-full">
+                  <WebhookDeliveryLog
+                    webhookId={hook._id}
+                    webhookUrl={hook.url}
+                    log={calls.log}
+                    replay={calls.replay}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>

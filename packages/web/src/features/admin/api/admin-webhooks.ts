@@ -10,6 +10,11 @@ export const teamWebhookCalls = (teamId: string): WebhookCalls => ({
   remove: async (id) =>
     (await callContract(contracts.teamWebhook.remove, { params: { teamId, id } })).data.webhooks,
   test: async (id) => (await callContract(contracts.teamWebhook.test, { params: { teamId, id } })).data,
+  log: async (id) =>
+    (await callContract(contracts.teamWebhook.log, { params: { teamId, id } })).data.deliveries,
+  replay: async (id, deliveryId) => {
+    await callContract(contracts.teamWebhook.replay, { params: { teamId, id, deliveryId } });
+  },
 });
 
 /** `contracts.platformWebhook`: the platform's webhooks (every alert). */
@@ -19,4 +24,8 @@ export const platformWebhookCalls: WebhookCalls = {
   remove: async (id) =>
     (await callContract(contracts.platformWebhook.remove, { params: { id } })).data.webhooks,
   test: async (id) => (await callContract(contracts.platformWebhook.test, { params: { id } })).data,
+  log: async (id) => (await callContract(contracts.platformWebhook.log, { params: { id } })).data.deliveries,
+  replay: async (id, deliveryId) => {
+    await callContract(contracts.platformWebhook.replay, { params: { id, deliveryId } });
+  },
 };

@@ -19,3 +19,12 @@ export const deleteWebhook = async (id: string) =>
 /** `contracts.webhook.test`: a signed test alert sent now, and what the receiver answered. */
 export const testWebhook = async (id: string) =>
   (await callContract(contracts.webhook.test, { params: { id } })).data;
+
+/** `contracts.webhook.log`: the webhook's last tries, newest first. */
+export const webhookLog = async (id: string) =>
+  (await callContract(contracts.webhook.log, { params: { id } })).data.deliveries;
+
+/** `contracts.webhook.replay`: queue a logged message again. */
+export const replayWebhook = async (id: string, deliveryId: string): Promise<void> => {
+  await callContract(contracts.webhook.replay, { params: { id, deliveryId } });
+};

@@ -1,7 +1,21 @@
 import { WebhooksCard } from '@/components/webhooks-card.tsx';
-import { createWebhook, deleteWebhook, listWebhooks, testWebhook } from '../api/webhooks.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  replayWebhook,
+  testWebhook,
+  webhookLog,
+} from '../api/webhooks.ts';
 
-const CALLS = { list: listWebhooks, create: createWebhook, remove: deleteWebhook, test: testWebhook };
+const CALLS = {
+  list: listWebhooks,
+  create: createWebhook,
+  remove: deleteWebhook,
+  test: testWebhook,
+  log: webhookLog,
+  replay: replayWebhook,
+};
 
 /** Profile → Notifications: this person's webhooks, each with "Send a test alert". */
 export function WebhooksSection() {
