@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rawRows } from '../src/db/raw-rows.ts';
+import { outboxDir } from '../src/mail/mailer.ts';
+import { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { contractClient, dataOf } from './contract-client.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, useTestApp, verifyEmail } from './helpers.ts';
+import { mailsIn } from './outbox-mail.ts';
 import { PEER_ENDPOINTS } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
 import { useWebhookReceiver } from './receiver-hooks.ts';
@@ -215,5 +218,41 @@ describe.each(dbTargets())('webhooks on $name', (target) => {
     receiver().release();
     await sending;
     await built().ctx.outbox.idle();
+  });
+
+  it("webhooks that hang hold none of another channel's sends: the next alert's e-mail goes out meanwhile", async () => {
+    const { ctx } = built();
+    // One send in flight per channel: the hanging webhook takes the webhook channel's only slot.
+    const outbox = new NotificationOutbox(ctx.db, [ctx.webhookChannel, ctx.alertMailer], built().app.log, {
+      pollMs: 0,
+      maxInFlight: 1,
+    });
+    const { carer, path } = await carerWithHook();
+    receiver().script(path, { hold: true });
+    await raise(carer);
+    // A turn a second ahead: the messages its fanout step queues are due in that same turn.
+    const soon = () => new Date(Date.now() + 1000);
+    const sending = outbox.runOnce(soon());
+    while (receiver().holding === 0) await new Promise((r) => setTimeout(r, 10));
+
+    const reader = await signup(built());
+    await verifyEmail(built(), reader);
+    const optIn = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/user/alert-emails',
+      headers: reader.auth,
+      payload: { enabled: true },
+    });
+    expect(optIn.statusCode).toBe(200);
+    await raise(reader);
+    await outbox.runOnce(soon());
+    const mail = mailsIn(outboxDir(ctx.config.dataDir), reader.user.email).filter((m) =>
+      /x-vitalwatch-alert-id/i.test(m),
+    );
+    expect(mail).toHaveLength(1);
+    expect(receiver().holding).toBe(1);
+    receiver().release();
+    await sending;
+    await outbox.idle();
   });
 });

@@ -47,7 +47,11 @@ export interface OutboxOptions {
   leaseMs: number;
   /** Jobs taken per look (fanouts; deliveries). */
   batchSize: number;
-  /** Sends in flight at once on this process: a stuck receiver holds one slot, not the queue. */
+  /**
+   * Sends in flight at once on this process, per channel: a stuck receiver holds one slot, not the
+   * queue, and a channel whose receivers are slow or down (a webhook answering after 10 s) never
+   * holds back another's sends (Web Push, SMS).
+   */
   maxInFlight: number;
 }
 
@@ -85,6 +89,8 @@ export class NotificationOutbox {
   /** The last claim was cut short by `maxInFlight`: a finished send makes room to look again. */
   private saturated = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Sends in flight by channel (`maxInFlight` each). */
+  private readonly inFlightBy = new Map<DeliveryKind, number>();
   /** Outcomes not yet written, and the write in progress. */
   private settled: Settled[] = [];
   private settleTimer: NodeJS.Timeout | undefined;
@@ -225,27 +231,40 @@ export class NotificationOutbox {
     });
   }
 
-  /** Claim what this process has room for and start sending it; resolves to the sends started. */
+  /**
+   * Claim what each channel has room for on this process and start sending it; resolves to the
+   * sends started.
+   */
   private async claimAndSend(now: Date): Promise<Promise<void>[]> {
-    const room = this.options.maxInFlight - this.inFlight.size;
-    this.saturated = room < this.options.batchSize;
-    if (room <= 0) return [];
-    const claimed = await claimDeliveries(
-      this.db,
-      now,
-      this.options.leaseMs,
-      Math.min(room, this.options.batchSize),
-    );
-    return claimed.map((job) => {
-      const send: Promise<void> = this.sendOne(job)
-        .then((outcome) => this.settle(outcome))
-        .finally(() => {
-          this.inFlight.delete(send);
-          if (this.saturated) this.wake();
-        });
-      this.inFlight.add(send);
-      return send;
-    });
+    const sends: Promise<void>[] = [];
+    this.saturated = false;
+    for (const kind of this.channels.keys()) {
+      const room = this.options.maxInFlight - (this.inFlightBy.get(kind) ?? 0);
+      if (room < this.options.batchSize) this.saturated = true;
+      if (room <= 0) continue;
+      const claimed = await claimDeliveries(
+        this.db,
+        now,
+        this.options.leaseMs,
+        Math.min(room, this.options.batchSize),
+        kind,
+      );
+      for (const job of claimed) sends.push(this.startSend(kind, job));
+    }
+    return sends;
+  }
+
+  private startSend(kind: DeliveryKind, job: JobRow): Promise<void> {
+    this.inFlightBy.set(kind, (this.inFlightBy.get(kind) ?? 0) + 1);
+    const send: Promise<void> = this.sendOne(job)
+      .then((outcome) => this.settle(outcome))
+      .finally(() => {
+        this.inFlight.delete(send);
+        this.inFlightBy.set(kind, (this.inFlightBy.get(kind) ?? 1) - 1);
+        if (this.saturated) this.wake();
+      });
+    this.inFlight.add(send);
+    return send;
   }
 
   private settle(outcome: Settled): void {

@@ -93,10 +93,11 @@ export async function insertDeliveries(tx: Tx, deliveries: QueuedDelivery[]): Pr
 }
 
 /**
- * Take up to `limit` due deliveries for `leaseMs`: each counts one more attempt. Rows another
- * worker holds are skipped; a row whose lease ran out (its worker died) is due again.
+ * Take up to `limit` due deliveries (of one channel, when `kind` is given) for `leaseMs`: each
+ * counts one more attempt. Rows another worker holds are skipped; a row whose lease ran out (its
+ * worker died) is due again.
  */
-export const claimDeliveries = (db: Db, now: Date, leaseMs: number, limit: number) =>
+export const claimDeliveries = (db: Db, now: Date, leaseMs: number, limit: number, kind?: DeliveryKind) =>
   rawRows(
     db,
     sql`update ${notificationJobs} j
@@ -105,6 +106,7 @@ export const claimDeliveries = (db: Db, now: Date, leaseMs: number, limit: numbe
       where j.id in (
         select id from ${notificationJobs}
         where kind not in ('fanout', 'fallback') and status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
+          ${kind ? sql`and kind = ${kind}` : sql``}
           and (lease_until is null or lease_until <= ${now.toISOString()}::timestamptz)
         order by run_at limit ${limit}
         for update skip locked)
