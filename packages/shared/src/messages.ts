@@ -155,6 +155,11 @@ export const SERVER_MESSAGES = {
   /** Every slot for exports and histories stayed taken while the request waited (503). */
   heavyReadsBusy: 'The server is busy with other exports; try again shortly',
   payloadTooLarge: 'Request body is too large',
+  /**
+   * The database could not take the request in time (every connection busy, a statement over its
+   * limit, a lost connection): 503 with Retry-After; nothing of the request was stored.
+   */
+  databaseBusy: 'The server is busy and did not store or read this; try again shortly',
   internal: 'Internal server error',
   invalidRefresh: 'Invalid or expired refresh token',
   alertEmailsEnabled: 'Alert emails turned on',

@@ -1,6 +1,7 @@
 import { type ErrorBody, SERVER_MESSAGES } from '@vitalwatch/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isTransientDbError } from '../db/transient-error.ts';
 import { DomainError } from '../errors.ts';
 import { HTTP_ERRORS, httpErrorHeaders } from './error-status.ts';
 
@@ -14,9 +15,12 @@ export async function domainErrorHeaders(_request: FastifyRequest, reply: Fastif
   if (error instanceof DomainError) reply.headers(httpErrorHeaders(error.code, error.details));
 }
 
+/** Retry-After of a 503 for a database that was busy or out of reach for a moment. */
+const DATABASE_BUSY_RETRY_SECONDS = 1;
+
 /**
  * The one error handler: domain errors by their code (HTTP_ERRORS), validation as 400 with field
- * issues, the rest a logged 500.
+ * issues, a database busy for a moment as 503 with Retry-After, the rest a logged 500.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
@@ -56,6 +60,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       success: false,
       message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message,
       code: error.code ?? 'BAD_REQUEST',
+    });
+  }
+  if (isTransientDbError(error)) {
+    // Busy or out of reach for a moment: the caller may send it again (a device does, after Retry-After).
+    request.log.warn({ err: error }, 'database busy or unreachable: answered 503');
+    return send(reply.header('retry-after', String(DATABASE_BUSY_RETRY_SECONDS)), 503, {
+      success: false,
+      message: SERVER_MESSAGES.databaseBusy,
+      code: 'BUSY',
     });
   }
   request.log.error({ err: error }, 'unhandled error');
