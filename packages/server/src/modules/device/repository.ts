@@ -1,6 +1,6 @@
 import type { CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { maySee, visibleDeviceIds } from '../../access/audience.ts';
+import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -191,35 +191,14 @@ type UserViewRow = Omit<DeviceWithCount, keyof DeviceRow> & { device: DeviceRow 
 const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ ...device, ...mine });
 
 /** The devices the user may see: assigned ones first, oldest assignment first, then those of their teams by name. */
-export async function listUserDevices(tx: Tx, userId: string): Promise<DeviceWithCount[]> {
-  // One pass each (the visible ids, their user counts, the team nicknames), joined: not a count, a
-  // nickname and a grant check per device.
-  const visible = sql`${devices.id} in ${visibleDeviceIds(userId)}`;
-  const counts = tx
-    .select({ deviceId: deviceUsers.deviceId, n: sql<number>`count(*)::int`.as('n') })
-    .from(deviceUsers)
-    .where(sql`${deviceUsers.deviceId} in ${visibleDeviceIds(userId)}`)
-    .groupBy(deviceUsers.deviceId)
-    .as('counts');
-  const rows = await tx
-    .select({
-      device: devices,
-      userCount: sql<number>`coalesce(${counts.n}, 0)`,
-      userId: sql<string>`${userId}::text`,
-      circleRole: sql<CircleRole>`coalesce(${deviceUsers.circleRole}, 'carer')`,
-      nickname: sql<string | null>`coalesce(${deviceUsers.nickname}, ${deviceNicknames.nickname})`,
-    })
+export const listUserDevices = async (tx: Tx, userId: string): Promise<DeviceWithCount[]> =>
+  tx
+    .select(userView(userId))
     .from(devices)
     .leftJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
-    .leftJoin(
-      deviceNicknames,
-      and(eq(deviceNicknames.deviceId, devices.id), eq(deviceNicknames.userId, userId)),
-    )
-    .leftJoin(counts, eq(counts.deviceId, devices.id))
-    .where(visible)
-    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id);
-  return rows.map(fromUserView);
-}
+    .where(maySee(userId, devices.id))
+    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id)
+    .then((rows) => rows.map(fromUserView));
 
 /**
  * The device if `userId` may see it, else undefined (the caller answers 404), with the caller's own
