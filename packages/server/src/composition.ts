@@ -261,8 +261,11 @@ export function composeServices(
     redis,
     tokens,
     alertActions,
-    guards: authGuards(users, tokens, twoFactor.mayOmit, (auth, request) =>
-      account.seen(auth, request.headers['user-agent'], request.ip),
+    guards: authGuards(
+      { sessionUser: (id, sessionId) => users.recentSessionUser(id, sessionId) },
+      tokens,
+      twoFactor.mayOmit,
+      (auth, request) => account.seen(auth, request.headers['user-agent'], request.ip),
     ),
     users,
     twoFactor,

@@ -31,9 +31,10 @@ export const bearerToken = (header: string | undefined): string | undefined => {
 /**
  * Who is calling: a valid access token for a user who still exists, issued after the user's
  * sessions were last ended (password reset), of a session no logout ended, with a second factor
- * where the role needs one (REQUIRE_ADMIN_2FA). Read from the database every time (one query for
- * all), so every server process agrees at once. The role comes from the database, not the token,
- * so a demotion (or a promotion to a role that needs two factors) takes effect at once.
+ * where the role needs one (REQUIRE_ADMIN_2FA). Read from the database (one query for all); the
+ * HTTP guard reuses a lookup of this process for SESSION_CACHE_MS, forgotten at once when this
+ * process ends the user's sessions or changes their role. The role comes from the database, not
+ * the token, so a demotion (or a promotion to a role that needs two factors) takes effect at once.
  */
 export async function authenticateToken(
   users: Pick<UserService, 'sessionUser'>,
@@ -52,6 +53,7 @@ export async function authenticateToken(
 
 /** onRequest hooks (they run before body validation, so a guest gets 401, not 400): `requireAuth` for any signed-in user, `requireRole('admin')` for admins only. */
 export function authGuards(
+  /** `sessionUser`, or its cached form (`UserService.recentSessionUser`). */
   users: Pick<UserService, 'sessionUser'>,
   tokens: TokenService,
   mayOmitTwoFactor: TwoFactorRule,

@@ -100,6 +100,7 @@ export class AdminService {
         return this.users.editAccount(tx, id, input);
       });
       if (!row) throw userNotFound();
+      if (previousRole !== input.role) this.users.roleChanged(id);
       return { user: await this.present(row), previousRole };
     } catch (err) {
       // Two edits racing for one name: the unique index decides.

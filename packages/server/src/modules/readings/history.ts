@@ -138,18 +138,20 @@ export async function deviceHistory(
     };
   }
   const step = sql.raw(`interval '${bucketMinutes} minutes'`);
+  // Grouped and sorted by the timestamp, not by its epoch (a numeric): sorting 10,080 minute rows
+  // of a 7 d window by a numeric took twice as long as the rest of the query.
+  const bin = sql`date_bin(${step}, bucket, ${ORIGIN})`;
   return {
     ...base,
     resolution: source,
     bucketSeconds: bucketMinutes * 60,
     buckets: await buckets(
       tx,
-      sql`select extract(epoch from date_bin(${step}, bucket, ${ORIGIN})) * 1000 as t_ms,
-          sum(readings) as readings, ${sql.raw(sums)}
+      sql`select extract(epoch from ${bin}) * 1000 as t_ms, sum(readings) as readings, ${sql.raw(sums)}
         from ${rollups(source)}
         where ${onDevice(deviceId)} and bucket >= date_bin(${step}, ${iso(from)}::timestamptz, ${ORIGIN})
           and bucket <= ${iso(to)}::timestamptz
-        group by 1 order by 1`,
+        group by ${bin} order by ${bin}`,
     ),
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '@vitalwatch/shared';
 import type { FailureThrottle } from '../../auth/failure-throttle.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { SessionCache } from '../../auth/session-cache.ts';
 import { hashToken, newRefreshToken, type TokenService } from '../../auth/tokens.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
@@ -69,6 +70,8 @@ export class UserService {
   private readonly events: EventBus;
   /** Whether a role may hold a session without a second factor (TwoFactorService.mayOmit). */
   private readonly mayOmitTwoFactor: (role: Role) => boolean;
+  /** Session lookups of the last SESSION_CACHE_MS, for the HTTP guard; forgotten on `sessionsEnded`. */
+  private readonly recentSessions: SessionCache<Awaited<ReturnType<typeof repo.findUserForSession>>>;
 
   constructor(
     db: Db,
@@ -82,6 +85,8 @@ export class UserService {
     this.throttle = throttle;
     this.events = events;
     this.mayOmitTwoFactor = mayOmitTwoFactor;
+    this.recentSessions = new SessionCache((id, sessionId) => repo.findUserForSession(db, id, sessionId));
+    events.on('sessionsEnded', (userId) => this.recentSessions.forget(userId));
   }
 
   /** 409 naming the taken field(s), so the form can say which one. */
@@ -365,6 +370,19 @@ export class UserService {
     return repo.findUserForSession(this.db, id, sessionId);
   }
 
+  /**
+   * `sessionUser` as this process saw it within SESSION_CACHE_MS (the HTTP guard): changes made on
+   * this process are seen at once, those made on another process at most that long later.
+   */
+  recentSessionUser(id: string, sessionId: string) {
+    return this.recentSessions.get(id, sessionId);
+  }
+
+  /** The user's role changed (committed): this process's next request of theirs reads it. */
+  roleChanged(id: string): void {
+    this.recentSessions.forget(id);
+  }
+
   /** The unit the user reads temperatures in (°F until they choose, and for a user who is gone). */
   async temperatureUnitOf(userId: string): Promise<TemperatureUnit> {
     return (await repo.findUserById(this.db, userId))?.temperatureUnit ?? 'F';
@@ -378,6 +396,7 @@ export class UserService {
   /** Only the role (the configured admin at start-up). */
   async setRole(id: string, role: Role): Promise<void> {
     await repo.updateUser(this.db, id, { role });
+    this.roleChanged(id);
   }
 
   /**
