@@ -262,7 +262,14 @@ export function composeServices(
     tokens,
     alertActions,
     guards: authGuards(
-      { sessionUser: (id, sessionId) => users.recentSessionUser(id, sessionId) },
+      {
+        // One process (no Redis): every session end and role change happens here, and the cache
+        // forgets at once. With Redis there are others, whose logouts this one would hear of only
+        // a moment later: each request then asks the database, and a revocation holds everywhere at once.
+        sessionUser: config.redisUrl
+          ? (id, sessionId) => users.sessionUser(id, sessionId)
+          : (id, sessionId) => users.recentSessionUser(id, sessionId),
+      },
       tokens,
       twoFactor.mayOmit,
       (auth, request) => account.seen(auth, request.headers['user-agent'], request.ip),

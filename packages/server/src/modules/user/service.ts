@@ -371,8 +371,9 @@ export class UserService {
   }
 
   /**
-   * `sessionUser` as this process saw it within SESSION_CACHE_MS (the HTTP guard): changes made on
-   * this process are seen at once, those made on another process at most that long later.
+   * `sessionUser` as this process saw it within SESSION_CACHE_MS: changes made on this process are
+   * seen at once. For the HTTP guard of a single process only (composition.ts): changes made on
+   * another process would be seen up to that long later.
    */
   recentSessionUser(id: string, sessionId: string) {
     return this.recentSessions.get(id, sessionId);
