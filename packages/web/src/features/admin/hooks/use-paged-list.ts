@@ -1,11 +1,8 @@
+import { ADMIN_SEARCH_DEBOUNCE_MS } from '@vitalwatch/shared';
 import { useCallback, useEffect, useState } from 'react';
 
-/**
- * How long the search waits after the last keystroke before it asks the server: under the gap
- * between a typist's keystrokes is not the point (a superseded search is cancelled anyway), an
- * answer within 300 ms of the last keystroke is (issue 31), so the wait leaves the server 150 ms.
- */
-export const SEARCH_DEBOUNCE_MS = 150;
+/** How long the search waits after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = ADMIN_SEARCH_DEBOUNCE_MS;
 
 /** `value`, once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {
