@@ -1,10 +1,20 @@
 /**
  * `?next=<path>` on the sign-in and sign-up pages: where to go once signed in (an invitation link
- * opened while signed out). Only a path of this app counts, never another site (`//host`, `https:`).
+ * opened while signed out). Only a path of this app counts, never another site: the value is read
+ * as a browser reads a link on this page, so `//host`, `/\host` (a browser's `//host`), or a path
+ * with tabs or line breaks that hide either, all land elsewhere and are refused.
  */
 export function returnPath(search: string): string | null {
   const next = new URLSearchParams(search).get('next');
-  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+  if (!next?.startsWith('/')) return null;
+  const { origin } = window.location;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 /** The `?next=` to carry from one auth page to the other, or nothing. */
