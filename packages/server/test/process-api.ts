@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type AdminDevice, adminDeviceResponse, authResponse } from '@vitalwatch/shared';
-import pg from 'pg';
 import { unique } from './helpers.ts';
+
+export { scratchDatabase } from './scratch-database.ts';
 
 /** The API of a server running in its own process (`server-process.ts`), over real HTTP. */
 export async function post(
@@ -55,21 +55,3 @@ export const ingest = (
   body: object,
   timeoutMs?: number,
 ) => post(`${baseUrl}/api/v1/ingest/${kind}`, body, { 'x-api-key': apiKey }, timeoutMs);
-
-/** A scratch database on the PostgreSQL server for processes to share; `drop` removes it. */
-export async function scratchDatabase(serverUrl: string) {
-  const name = `vw_proc_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}

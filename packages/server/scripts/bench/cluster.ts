@@ -1,10 +1,12 @@
 // Server processes for the benchmark: the real `main.ts`, each in its own OS process, all on one
 // scratch PostgreSQL database, and the means to kill one with SIGKILL and start it again.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase as scratch } from '../../test/scratch-database.ts';
+
+/** A database of its own for the benchmark's processes; `drop` removes it. */
+export const scratchDatabase = (serverUrl: string) => scratch(serverUrl, 'vw_bench');
 
 const serverMain = path.resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -15,24 +17,6 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (!address || typeof address === 'string') throw new Error('no port');
   return address.port;
-}
-
-/** A database of its own on the PostgreSQL server at `serverUrl`; `drop` removes it. */
-export async function scratchDatabase(serverUrl: string) {
-  const name = `vw_bench_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** One server process: its URL, and whether it answers now. */
