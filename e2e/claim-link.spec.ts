@@ -25,7 +25,7 @@ test("a device label's QR code leads a signed-out carer through sign-in to Add D
   // A carer without a session scans it: sign in first, then Add Device with the code in it.
   const carer = await createUser(page);
   await page.goto(claimLink);
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?next=%2Fdashboard%2Fdevices%3Fclaim%3D/);
   await page.getByLabel('Username or email').fill(carer.username);
   await page.getByLabel('Password').fill(carer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

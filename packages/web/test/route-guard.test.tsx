@@ -9,7 +9,8 @@ import { storeTokens } from '@/lib/token-storage.ts';
 import { jsonResponse, sampleUser } from './render.tsx';
 
 function Page({ name }: { name: string }) {
-  return <h1>{`${name} at ${useLocation().pathname}`}</h1>;
+  const { pathname, search } = useLocation();
+  return <h1>{`${name} at ${pathname}${search}`}</h1>;
 }
 
 function renderAt(path: string, store = makeStore()) {
@@ -121,5 +122,25 @@ describe('RouteGuard', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.getByRole('heading')).toHaveTextContent('signin at /signin');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends a guest on a device label's claim link to sign in, and back to Add Device once signed in", async () => {
+    renderAt('/dashboard?claim=AB12CD34');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    const heading = screen.getByRole('heading');
+    expect(heading.textContent).toBe(
+      `signin at /signin?${new URLSearchParams({ next: '/dashboard?claim=AB12CD34' })}`,
+    );
+    const store = makeStore();
+    store.dispatch(loggedIn(sampleUser));
+    renderAt(heading.textContent?.replace('signin at ', '') ?? '', store);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getAllByRole('heading').at(-1)).toHaveTextContent('user at /dashboard?claim=AB12CD34');
+  });
+
+  it('keeps no ?next= for a protected screen without a claim (after sign-in the user goes to /)', async () => {
+    renderAt('/dashboard?device=d1');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('heading').textContent).toBe('signin at /signin');
   });
 });

@@ -47,3 +47,6 @@ export const homeForRole = (role: Role): string => (role === 'admin' ? PATHS.adm
 
 /** Landing-page section anchors the header scrolls to. */
 export const SECTIONS = { features: 'features', about: 'about', contact: 'contact' } as const;
+
+/** My Devices with Add Device open and a device label's activation code filled in (`/claim/:code`). */
+export const claimPath = (code: string): string => `${PATHS.devices}?${new URLSearchParams({ claim: code })}`;

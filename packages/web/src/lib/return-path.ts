@@ -17,8 +17,11 @@ export function returnPath(search: string): string | null {
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
+/** `?next=` for a path of this app, to add to the sign-in or sign-up page's address. */
+export const keepReturnTo = (next: string): string => `?${new URLSearchParams({ next })}`;
+
 /** The `?next=` to carry from one auth page to the other, or nothing. */
 export function keepReturn(search: string): string {
   const next = returnPath(search);
-  return next ? `?${new URLSearchParams({ next })}` : '';
+  return next ? keepReturnTo(next) : '';
 }

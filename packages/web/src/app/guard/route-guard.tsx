@@ -4,9 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/spinner.tsx';
 import { useCheckSession } from '@/features/auth/hooks/use-check-session.ts';
 import { useRemoveAppShell } from '@/lib/app-shell.ts';
-import { homeForRole } from '@/lib/paths.ts';
-import { pendingClaimPath } from '@/lib/pending-claim.ts';
-import { returnPath } from '@/lib/return-path.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { keepReturnTo, returnPath } from '@/lib/return-path.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
 import { decideGuard } from './decide.ts';
@@ -25,7 +24,7 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   const role = useAppSelector(selectRole);
   const store = useAppStore();
   const checkSession = useCheckSession();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const [phase, setPhase] = useState<'waiting' | 'checking' | 'ready'>('waiting');
 
   useEffect(() => {
@@ -50,9 +49,12 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
   if (phase === 'checking') return <FullScreenSpinner label="Checking your session…" showLabel />;
   const decision = decideGuard({ authRequired, requiredRole, status, role });
   if (decision.action === 'show') return <Outlet />;
-  // Signed in on a guest screen opened from an invitation link (`?next=`): back to the link.
+  // Signed in on a guest screen opened from a link that carries `?next=`: on to that link.
   const next = !authRequired && status ? returnPath(search) : null;
-  // Signed in (or up) from a device label's claim link: Add Device with its code, not the home.
-  const claim = role === 'user' && decision.to === homeForRole('user') ? pendingClaimPath() : null;
-  return <Navigate to={next ?? claim ?? decision.to} replace />;
+  // Signed out on a device label's claim link: sign in first, then back to Add Device with its code.
+  const back =
+    decision.to === PATHS.signin && new URLSearchParams(search).has('claim')
+      ? keepReturnTo(pathname + search)
+      : '';
+  return <Navigate to={next ?? `${decision.to}${back}`} replace />;
 }

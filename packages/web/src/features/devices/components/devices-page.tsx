@@ -6,7 +6,6 @@ import { Button } from '@/components/button.tsx';
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
-import { clearClaim } from '@/lib/pending-claim.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useDevices } from '../hooks/use-devices.ts';
 import { AddDeviceModal } from './add-device-modal.tsx';
@@ -97,10 +96,7 @@ export function DevicesPage() {
         activationCode={claimed}
         onClose={() => {
           setAdding(false);
-          if (params.has('claim')) {
-            clearClaim();
-            setParams({}, { replace: true });
-          }
+          if (params.has('claim')) setParams({}, { replace: true });
         }}
       />
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />

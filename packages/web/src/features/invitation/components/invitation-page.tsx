@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { callContract } from '@/lib/call-contract.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { keepReturnTo } from '@/lib/return-path.ts';
 import { asApiError } from '@/lib/store/api.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector } from '@/lib/store/hooks.ts';
@@ -42,7 +43,7 @@ export function InvitationPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const back = `?${new URLSearchParams({ next: `${PATHS.invitation}/${token}` })}`;
+  const back = keepReturnTo(`${PATHS.invitation}/${token}`);
 
   const run = async (work: () => Promise<void>, fallback: string) => {
     setBusy(true);
