@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { symbols } from 'pino';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/index.ts';
+import { scratchDatabase } from './scratch-database.ts';
 import { TestDns } from './test-dns.ts';
 
 export interface DbTarget {
@@ -40,26 +40,8 @@ export async function openMigratedPglite() {
   return createDatabase({ databaseUrl: undefined, pgliteDir: 'memory', pgliteLoad: template });
 }
 
-/** An empty database on the PostgreSQL server at `url`: its URL, and how to drop it. */
-export async function createScratchDatabase(url: string) {
-  const name = `vw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    name,
-    url: scratch.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+/** An empty database on the PostgreSQL server at `url`: its name and URL, and how to drop it. */
+export const createScratchDatabase = (url: string) => scratchDatabase(url, 'vw_test');
 
 /** A fresh database on the server per test file, dropped afterwards. */
 async function openScratchPostgres(url: string) {
