@@ -15,6 +15,7 @@ import {
 } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
 import { PrebuiltJson } from '../../http/prebuilt-json.ts';
+import type { EventBus } from '../../lib/events.ts';
 import type { AlertService } from '../alert/service.ts';
 import * as repo from './repository.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
@@ -42,10 +43,22 @@ export class BoardService {
   private readonly replies: SnapshotCache<PrebuiltJson>;
   private readonly sparklines = new SparklineSlots();
 
-  constructor(db: Db, alerts: AlertService) {
+  /** @param events its `accessChanged` drops those users' cached boards (other processes': see `accessChanged`). */
+  constructor(db: Db, alerts: AlertService, events: EventBus) {
     this.db = db;
     this.alerts = alerts;
     this.replies = new SnapshotCache((userId, at) => this.buildReply(userId, at), BOARD_SNAPSHOT_MAX_AGE_MS);
+    events.on('accessChanged', (userIds) => this.accessChanged(userIds));
+  }
+
+  /**
+   * These users gained or lost devices (committed): their next snapshot is built afresh, never one
+   * of their cached builds. Called on this process's `accessChanged`, and by real time on hearing
+   * another process's (through Redis), so a board lists no device taken away a moment ago
+   * whichever process answers.
+   */
+  accessChanged(userIds: readonly string[]): void {
+    for (const userId of userIds) this.replies.forget(userId);
   }
 
   /**
