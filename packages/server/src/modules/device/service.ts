@@ -54,7 +54,7 @@ export class DeviceService {
   /**
    * @param activation wrong activation codes counted per account and per address.
    * @param events told who gained or lost a device (`accessChanged`) when an admin assigns,
-   *   unassigns or deletes it.
+   *   unassigns or deletes it, or a user adds it by its code.
    * @param credentials the devices as ingestion checks them: a device whose validity, API code or
    *   existence changes is forgotten there at once on this node.
    */
@@ -255,6 +255,7 @@ export class DeviceService {
     }
     // Kept, and shown to the device's owners to confirm; nothing of the device until then.
     if ('pending' in device) return { pending: { deviceId: device.pending, firstTime: device.asked } };
+    this.events.emit('accessChanged', [userId]);
     return { device: presentUserDevice(device) };
   }
 
