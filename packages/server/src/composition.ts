@@ -208,7 +208,7 @@ export function composeServices(
 
   const alertEngine = new AlertEngine(db, events, log.child({ module: 'alerts' }));
   const partitions = new TimePartitions(db, config.retentionDays ?? DEFAULT_RETENTION);
-  const devices = new DeviceService(db, ActivationAttempts.shared(redis, log));
+  const devices = new DeviceService(db, ActivationAttempts.shared(redis, log), events);
   const circles = new CircleService({
     db,
     mailer,
@@ -291,9 +291,9 @@ export function composeServices(
     gateways,
     fhir,
     alerts,
-    board: new BoardService(db, alerts),
+    board: new BoardService(db, alerts, events),
     admin: new AdminService(db, users, events),
-    teams: new TeamService(db),
+    teams: new TeamService(db, events),
     circles,
     fleet: new FleetService(db),
     systemStatus: new SystemStatusService({

@@ -33,6 +33,8 @@ interface SocketData {
 interface InterServerEvents {
   /** Another node's `sessionsEnded`: this node holds sockets of that user too. */
   sessionsEnded: (userId: string) => void;
+  /** Another node's `accessChanged`: this node's cached boards of those users are dropped. */
+  accessChanged: (userIds: string[]) => void;
 }
 export type RealtimeServer = Server<
   ClientToServerEvents,
@@ -58,6 +60,7 @@ export const REVALIDATE_MS = 30_000;
 
 /** Another node's notice arrives through Redis: parsed like any other input. */
 const peerNotice = z.string().refine(isUuid);
+const peerAccessNotice = z.array(peerNotice);
 
 /**
  * Socket.IO on the app's own HTTP server. Push-only: clients receive `healthDataUpdate` and
@@ -136,9 +139,18 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     if (rooms.length === 0) return;
     for (const alert of alerts) io.to(rooms).emit(SOCKET_EVENTS.alertLifecycleUpdate, alert);
   };
-  // Through the adapter, so a user's sockets on every node hear it.
-  const onAccessChanged = (...[userIds]: DomainEvents['accessChanged']) =>
+  // Through the adapter, so a user's sockets on every node hear it; the other nodes' boards are
+  // told apart (their cached snapshots of these users are dropped: see BoardService.accessChanged).
+  const onAccessChanged = (...[userIds]: DomainEvents['accessChanged']) => {
     io.to(userIds.map(userRoom)).emit(SOCKET_EVENTS.devicesChanged);
+    if (redisClients.length > 0) io.serverSideEmit('accessChanged', userIds);
+  };
+  const onPeerAccessChanged = (userIds: unknown) => {
+    const parsed = peerAccessNotice.safeParse(userIds);
+    if (parsed.success) ctx.board.accessChanged(parsed.data);
+    else app.log.warn('ignored a malformed accessChanged notice from another node');
+  };
+  io.on('accessChanged', onPeerAccessChanged);
   ctx.events.on('health', onHealth);
   ctx.events.on('alerts', onAlerts);
   ctx.events.on('alertLifecycle', onLifecycle);

@@ -1,10 +1,9 @@
 import { BOARD_SPARK_BUCKETS, BOARD_SPARK_MINUTES } from '@vitalwatch/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { visibleDeviceIds } from '../../access/audience.ts';
 import { unreachableDevice } from '../../channel-health/working-channel.ts';
 import type { Tx } from '../../db/index.ts';
-import { rawRows } from '../../db/raw-rows.ts';
 import {
   deviceNicknames,
   devices,
@@ -20,7 +19,14 @@ import {
  * The board's reads: each one query whatever the number of devices (a device list, their newest
  * readings, their last hour in minute rollups), so the snapshot costs the same few round trips for
  * 5 devices or 1,000.
+ *
+ * Their rows are taken as the driver gives them, not parsed: zod over 3,000 rows (and over the
+ * 1,000-tile reply) was most of a build's JavaScript, which blocked the event loop for every other
+ * request. Each query's rows are checked against its schema here (`boardRowSchemas`) by the tests,
+ * on PGlite and PostgreSQL (board-rows.test.ts), with values of every kind.
  */
+const driverRows = async <T extends z.ZodType>(tx: Tx, query: SQL, _row: T): Promise<z.output<T>[]> =>
+  ((await tx.execute(query)) as unknown as { rows: z.output<T>[] }).rows;
 
 const deviceRow = z.object({
   id: z.string(),
@@ -35,7 +41,7 @@ export type BoardDeviceRow = z.infer<typeof deviceRow>;
 
 /** Every device the user may see, with their nickname for it and the ids of their teams that hold it. */
 export const listVisibleDevices = (tx: Tx, userId: string) =>
-  rawRows(
+  driverRows(
     tx,
     sql`select d.id::text, d.seq, coalesce(du.nickname, dn.nickname, d.device_name) as name, d.is_valid, d.alarm_settings,
         array(select td.team_id::text from ${teamDevices} td
@@ -52,7 +58,8 @@ export const listVisibleDevices = (tx: Tx, userId: string) =>
 
 const latestRow = z.object({
   device_seq: z.number(),
-  recorded_at: z.coerce.date(),
+  /** As the driver gives a timestamptz (drizzle keeps it text): `new Date` reads it. */
+  recorded_at: z.string(),
   spo2: z.number().nullable(),
   heart_rate: z.number().nullable(),
   temperature: z.number().nullable(),
@@ -64,7 +71,7 @@ export type LatestRow = z.infer<typeof latestRow>;
 export const newestReadings = (tx: Tx, seqs: number[]) =>
   seqs.length === 0
     ? Promise.resolve([])
-    : rawRows(
+    : driverRows(
         tx,
         sql`select s.seq as device_seq, r.recorded_at, r.spo2, r.heart_rate, r.temperature, r.battery
           from unnest(${sql.param(seqs)}::int[]) as s(seq)
@@ -82,6 +89,20 @@ const sparkRow = z.object({
 });
 export type SparkRow = z.infer<typeof sparkRow>;
 
+/** The dates as ISO strings, each distinct one written once (the `since` of 1,000 devices are a few slot starts). */
+function isoStrings(dates: Date[]): string[] {
+  const written = new Map<number, string>();
+  return dates.map((d) => {
+    const ms = d.getTime();
+    let iso = written.get(ms);
+    if (iso === undefined) {
+      iso = d.toISOString();
+      written.set(ms, iso);
+    }
+    return iso;
+  });
+}
+
 /** The span of one sparkline slot (3 minutes). */
 export const SPARK_SLOT_MS = (BOARD_SPARK_MINUTES * 60_000) / BOARD_SPARK_BUCKETS;
 
@@ -98,10 +119,10 @@ export const SPARK_SLOT_MS = (BOARD_SPARK_MINUTES * 60_000) / BOARD_SPARK_BUCKET
 export const sparklineSlots = (tx: Tx, devices: { seq: number; since: Date }[], end: Date, at: Date) =>
   devices.length === 0
     ? Promise.resolve([])
-    : rawRows(
+    : driverRows(
         tx,
         sql`select s.seq as device_seq, x.rates
-          from unnest(${sql.param(devices.map((d) => d.seq))}::int[], ${sql.param(devices.map((d) => d.since.toISOString()))}::timestamptz[]) as s(seq, since)
+          from unnest(${sql.param(devices.map((d) => d.seq))}::int[], ${sql.param(isoStrings(devices.map((d) => d.since)))}::timestamptz[]) as s(seq, since)
           cross join lateral (
             select json_object_agg(slot, rate) as rates from (
               select floor(date_part('epoch', m.bucket - ${end.toISOString()}::timestamptz) / ${SPARK_SLOT_MS / 1000})::int + ${BOARD_SPARK_BUCKETS} as slot,
@@ -116,12 +137,17 @@ export const sparklineSlots = (tx: Tx, devices: { seq: number; since: Date }[], 
         sparkRow,
       );
 
+const teamRow = z.object({ id: z.string(), name: z.string() });
+
+/** The schemas the board's rows hold: checked by the tests, not at run time (see `driverRows`). */
+export const boardRowSchemas = { deviceRow, latestRow, sparkRow, teamRow };
+
 /** The user's teams, by name. */
 export const teamsOf = (tx: Tx, userId: string) =>
-  rawRows(
+  driverRows(
     tx,
     sql`select t.id::text, t.name from ${teams} t
       join ${teamUsers} tu on tu.team_id = t.id and tu.user_id = ${userId}::uuid
       order by t.name`,
-    z.object({ id: z.string(), name: z.string() }),
+    teamRow,
   );

@@ -21,12 +21,13 @@ interface UserBuilds<T> {
  * connected) takes only a build started after it: what happened while the socket was down must be
  * in its snapshot.
  *
- * Several server processes each keep their own cache, with no invalidation between them (nor within
- * one on a new reading or alert): correctness does not rest on it. A reused body is at most
- * `maxAgeMs` old, everything that changed since its `at` reached the board's socket as a live event
- * (the socket was up, or `after` forced a newer build), and the board replays the live events newer
- * than a snapshot's `at` onto it, so whichever process answers, a carer never sees an older state
- * than they had.
+ * A user whose access changes (a team or device left or gained) is `forget`-ten at once, their
+ * builds under way included, on every process (see `BoardService.accessChanged`): a board never
+ * lists a device its user may no longer see. New readings and alerts invalidate nothing: a reused
+ * body is at most `maxAgeMs` old, everything that changed since its `at` reached the board's socket
+ * as a live event (the socket was up, or `after` forced a newer build), and the board replays the
+ * live events newer than a snapshot's `at` onto it, so whichever process answers, a carer never
+ * sees an older state than they had.
  */
 export class SnapshotCache<T> {
   private readonly build: (userId: string, at: Date) => Promise<T>;
@@ -57,6 +58,14 @@ export class SnapshotCache<T> {
     }
     if (building && building.startedAt > since) return building.value;
     return this.start(userId, builds, now).value;
+  }
+
+  /**
+   * Drops the user's builds, finished and under way: the next request builds afresh (a build under
+   * way still answers those already waiting for it, and is kept by no one).
+   */
+  forget(userId: string): void {
+    this.users.delete(userId);
   }
 
   private start(userId: string, builds: UserBuilds<T>, now: number): Build<T> {

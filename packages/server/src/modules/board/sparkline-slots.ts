@@ -1,6 +1,7 @@
 import { BOARD_SPARK_BUCKETS, type BoardSparkline } from '@vitalwatch/shared';
 import type { Tx } from '../../db/index.ts';
 import { SPARK_SLOT_MS, sparklineSlots } from './repository.ts';
+import { Slice } from './slice.ts';
 
 /** A slot is taken as final once it ended this long before the snapshot (readings still on their way). */
 const SETTLE_MS = 60_000;
@@ -13,8 +14,10 @@ const REREAD_MS = 5 * 60_000;
 interface KnownSlots {
   /** Slots starting before this are known (the value, or none, of each). */
   through: number;
-  /** Slot start (ms) → mean heart rate, of the known slots that have one. */
-  rates: Map<number, number>;
+  /** Start (ms) of the slot `rates[0]` holds. */
+  from: number;
+  /** Mean heart rate of the known slots from `from` on, one a slot (null: none): a plain array, cheap to walk. */
+  rates: (number | null)[];
   /** When they were last read in full. */
   readAt: number;
 }
@@ -32,7 +35,7 @@ export class SparklineSlots {
   private readonly known = new Map<number, KnownSlots>();
 
   /** Each device's sparkline at `at`, by device seq (none for a device without any value). */
-  async of(tx: Tx, seqs: number[], at: Date): Promise<Map<number, BoardSparkline>> {
+  async of(tx: Tx, seqs: number[], at: Date, slice = new Slice()): Promise<Map<number, BoardSparkline>> {
     const now = at.getTime();
     const end = Math.ceil(now / SPARK_SLOT_MS) * SPARK_SLOT_MS;
     const first = end - BOARD_SPARK_BUCKETS * SPARK_SLOT_MS;
@@ -44,25 +47,40 @@ export class SparklineSlots {
       return { seq, since: new Date(fresh ? k.through : first), known: fresh ? k : undefined };
     });
     const rows = await sparklineSlots(tx, asked, new Date(end), at);
+    slice.restart();
     const read = new Map(rows.map((r) => [r.device_seq, r.rates]));
+    // Slots by index (0 oldest, each starting at first + i * SPARK_SLOT_MS): one array per device,
+    // not a Map of every slot and a copy of it (walking those was the most of this loop's time).
+    const settledSlots = (settled - first) / SPARK_SLOT_MS;
     const lines = new Map<number, BoardSparkline>();
     for (const { seq, since, known } of asked) {
-      const rates = new Map<number, number>();
-      for (const [start, rate] of known?.rates ?? []) if (start >= first) rates.set(start, rate);
-      for (const [slot, rate] of Object.entries(read.get(seq) ?? {}))
-        rates.set(end - (BOARD_SPARK_BUCKETS - Number(slot)) * SPARK_SLOT_MS, rate);
-      if (rates.size > 0) {
-        lines.set(
-          seq,
-          Array.from({ length: BOARD_SPARK_BUCKETS }, (_, i) => rates.get(first + i * SPARK_SLOT_MS) ?? null),
-        );
+      const line: (number | null)[] = new Array(BOARD_SPARK_BUCKETS).fill(null);
+      let any = false;
+      if (known) {
+        const shift = (known.from - first) / SPARK_SLOT_MS;
+        for (let i = Math.max(0, -shift); i < known.rates.length; i += 1) {
+          const rate = known.rates[i]!;
+          if (rate !== null) {
+            line[i + shift] = rate;
+            any = true;
+          }
+        }
       }
-      const finished = new Map([...rates].filter(([start]) => start < settled));
+      const fresh = read.get(seq);
+      if (fresh) {
+        for (const slot in fresh) {
+          line[Number(slot)] = fresh[slot]!;
+          any = true;
+        }
+      }
+      if (any) lines.set(seq, line);
       this.known.set(seq, {
         through: Math.max(since.getTime(), settled),
-        rates: finished,
+        from: first,
+        rates: any ? line.slice(0, settledSlots) : [],
         readAt: known?.readAt ?? now,
       });
+      if (slice.isLong()) await slice.next();
     }
     return lines;
   }

@@ -1,7 +1,9 @@
 import type { CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { maySee } from '../../access/audience.ts';
+import { z } from 'zod';
+import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
+import { rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -76,6 +78,16 @@ export const updateDevice = async (tx: Tx, id: string, patch: Partial<NewDevice>
 /** Deletes the device; its readings, alerts, episodes and assignments go with it (FK cascade). */
 export const deleteDevice = async (tx: Tx, id: string): Promise<boolean> =>
   (await tx.delete(devices).where(eq(devices.id, id)).returning({ id: devices.id })).length === 1;
+
+/** Everyone who sees the device, directly or through a team. */
+export const grantedUserIds = async (tx: Tx, id: string): Promise<string[]> =>
+  (
+    await rawRows(
+      tx,
+      sql`select ${grantedTo(sql`${id}::uuid`)} as ids`,
+      z.object({ ids: z.array(z.string()) }),
+    )
+  )[0]?.ids ?? [];
 
 /** Roles of the given users; ids that are not users are simply absent. */
 export const findUserRoles = async (tx: Tx, ids: string[]) =>

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../auth/plugin.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { valueChanges } from '../../lib/value-changes.ts';
 import type { ActivationAttempts, ActivationCaller } from './activation-attempts.ts';
@@ -52,20 +53,25 @@ const CODE_ATTEMPTS = 5;
 export class DeviceService {
   /**
    * @param activation wrong activation codes counted per account and per address.
+   * @param events told who gained or lost a device (`accessChanged`) when an admin assigns,
+   *   unassigns or deletes it, or a user adds it by its code.
    * @param credentials the devices as ingestion checks them: a device whose validity, API code or
    *   existence changes is forgotten there at once on this node.
    */
   private readonly db: Db;
   private readonly activation: ActivationAttempts;
+  private readonly events: EventBus;
   readonly credentials: DeviceCredentials;
 
   constructor(
     db: Db,
     activation: ActivationAttempts,
+    events: EventBus,
     credentials: DeviceCredentials = new DeviceCredentials(db),
   ) {
     this.db = db;
     this.activation = activation;
+    this.events = events;
     this.credentials = credentials;
   }
 
@@ -156,6 +162,8 @@ export class DeviceService {
       };
     });
     this.onChanged(id);
+    const userIds = [...changed.assigned, ...changed.unassigned];
+    if (userIds.length > 0) this.events.emit('accessChanged', userIds);
     return { device: await this.adminView(id), ...changed };
   }
 
@@ -195,8 +203,13 @@ export class DeviceService {
    * data impossible to remove, and orphaned health data nobody can reach helps no one.
    */
   async delete(id: string): Promise<void> {
-    if (!isUuid(id) || !(await repo.deleteDevice(this.db, id))) throw notFound(DEVICE_MESSAGES.notFound);
+    const userIds = await this.db.transaction(async (tx) => {
+      const granted = isUuid(id) ? await repo.grantedUserIds(tx, id) : [];
+      if (!isUuid(id) || !(await repo.deleteDevice(tx, id))) throw notFound(DEVICE_MESSAGES.notFound);
+      return granted;
+    });
     this.onChanged(id);
+    if (userIds.length > 0) this.events.emit('accessChanged', userIds);
   }
 
   // ---- users ----
@@ -242,6 +255,7 @@ export class DeviceService {
     }
     // Kept, and shown to the device's owners to confirm; nothing of the device until then.
     if ('pending' in device) return { pending: { deviceId: device.pending, firstTime: device.asked } };
+    this.events.emit('accessChanged', [userId]);
     return { device: presentUserDevice(device) };
   }
 

@@ -9,6 +9,7 @@ import {
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as repo from './repository.ts';
 
@@ -32,15 +33,37 @@ const nameTaken = () =>
   conflict(TEAM_MESSAGES.nameTaken, [{ path: 'name', message: TEAM_MESSAGES.nameTaken }]);
 
 /**
+ * Everyone whose board a committed change of one team changes: every member, before and after,
+ * when its devices or name changed; else those who joined or left (a new contact role changes
+ * whom alerts reach, not what anyone sees).
+ */
+function affectedBy({ team, previousName, devices, members }: TeamChange): string[] {
+  if (devices.added.length + devices.removed.length === 0 && previousName === team.name) {
+    return [...members.added, ...members.removed];
+  }
+  return [...new Set([...team.members.map((m) => m.userId), ...members.removed])];
+}
+
+/**
  * Care teams (admin only). Membership takes effect in the access layer (access/audience.ts), read
  * on every request and every event, so a change holds from the next reading, alert or request on:
- * a user who leaves a team gets nothing more of its devices on sockets already open.
+ * a user who leaves a team gets nothing more of its devices on sockets already open. Every change
+ * is told to its members (`accessChanged`): their screens fetch their devices again, and their
+ * cached boards are dropped, at once.
  */
 export class TeamService {
   private readonly db: Db;
+  private readonly events: EventBus;
 
-  constructor(db: Db) {
+  constructor(db: Db, events: EventBus) {
     this.db = db;
+    this.events = events;
+  }
+
+  private told(change: TeamChange): TeamChange {
+    const userIds = affectedBy(change);
+    if (userIds.length > 0) this.events.emit('accessChanged', userIds);
+    return change;
   }
 
   async list(): Promise<Team[]> {
@@ -48,7 +71,7 @@ export class TeamService {
   }
 
   async create(body: CreateTeamBody): Promise<TeamChange> {
-    return this.write(async (tx) => {
+    const change = await this.write(async (tx) => {
       const deviceIds = await this.checkedDevices(tx, body.deviceIds);
       const members = await this.checkedMembers(tx, body.members);
       const row = await repo.insertTeam(tx, body.name);
@@ -59,10 +82,11 @@ export class TeamService {
         members: { added: members.map((m) => m.userId), removed: [], roleChanged: [] },
       };
     });
+    return this.told(change);
   }
 
   async update(id: string, body: UpdateTeamBody): Promise<TeamChange> {
-    return this.write(async (tx) => {
+    const change = await this.write(async (tx) => {
       const row = isUuid(id) ? await repo.lockTeam(tx, id) : undefined;
       if (!row) throw notFound(TEAM_MESSAGES.notFound);
       const deviceIds = body.deviceIds && (await this.checkedDevices(tx, body.deviceIds));
@@ -71,15 +95,22 @@ export class TeamService {
       const { team, ...changes } = await this.applyLists(tx, id, deviceIds, members);
       return { team: present(team), previousName: row.name, ...changes };
     });
+    return this.told(change);
   }
 
   /** Deletes the team; its members lose the devices they saw only through it at once. */
   async remove(id: string): Promise<Team> {
-    return this.db.transaction(async (tx) => {
-      const team = isUuid(id) ? await repo.findTeam(tx, id) : undefined;
-      if (!team || !(await repo.deleteTeam(tx, id))) throw notFound(TEAM_MESSAGES.notFound);
-      return present(team);
+    const team = await this.db.transaction(async (tx) => {
+      const found = isUuid(id) ? await repo.findTeam(tx, id) : undefined;
+      if (!found || !(await repo.deleteTeam(tx, id))) throw notFound(TEAM_MESSAGES.notFound);
+      return present(found);
     });
+    if (team.members.length > 0)
+      this.events.emit(
+        'accessChanged',
+        team.members.map((m) => m.userId),
+      );
+    return team;
   }
 
   private async applyLists(tx: Tx, id: string, deviceIds?: string[], members?: TeamMember[]) {
