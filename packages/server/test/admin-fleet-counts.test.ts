@@ -53,6 +53,17 @@ describe.each(dbTargets())('the admin fleet counts on $name', (target) => {
     );
     expect(later.map((r) => [r.device.deviceName, r.total])).toEqual([[`${tag} 3`, null]]);
     expect(await repo.devicePage(db, fleetDeviceQuery.parse({ q: `${tag} none` }))).toEqual([]);
+
+    // A filter with an indexed order (counted beside the page, not by a window).
+    await db.insert(devices).values(newDevices(`${tag}-off`, 2).map((d) => ({ ...d, isValid: false })));
+    const invalid = await db.transaction(async (tx) => ({
+      said: (
+        await repo.devicePage(tx, fleetDeviceQuery.parse({ validity: 'invalid', sort: 'name', limit: 1 }))
+      ).map((r) => r.total),
+      counted: (await tx.select({ n: count() }).from(devices).where(eq(devices.isValid, false)))[0]!.n,
+    }));
+    expect(invalid.counted).toBeGreaterThanOrEqual(2);
+    expect(invalid.said).toEqual([invalid.counted, invalid.counted]);
   });
 
   it('keeps the whole fleet’s and all users’ counts exact through inserts, deletes and rollbacks', async () => {

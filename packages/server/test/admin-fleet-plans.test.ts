@@ -45,9 +45,9 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
     }
   });
 
-  it("counts a first page's whole match in the page's own query: a search or filter evaluated once", async () => {
+  it("counts a first page's whole match in the page's own query, reading a searched match once", async () => {
     const occurrences = (text: string, word: string) => text.split(word).length - 1;
-    // A search or a filter: its matches counted by a window beside the page, not in a query of their own.
+    // A search, or the last-seen order: the page reads its whole match, counted by a window beside it.
     const search = await plan((tx) => repo.devicePage(tx, fleetDeviceQuery.parse({ q: 'wristband 0123' })));
     expect(search).toContain('WindowAgg');
     const stale = await plan((tx) =>
@@ -57,6 +57,13 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
     const people = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({ q: 'Person 77' })));
     expect(people).toContain('WindowAgg');
     expect(occurrences(people, 'users_search_text_trgm_idx')).toBe(1);
+    // A filter with an indexed order: the page still walks its index, the match counted once beside it.
+    const valid = await plan((tx) =>
+      repo.devicePage(tx, fleetDeviceQuery.parse({ validity: 'valid', sort: 'name', dir: 'asc' })),
+    );
+    expect(valid).toMatch(/InitPlan/);
+    expect(valid).not.toContain('WindowAgg');
+    expect(valid).toContain('devices_name_key_idx');
     // No filter: the page still walks its sort index and reads the kept count (migration 0027),
     // not every device.
     for (const sort of ['created', 'name', 'battery'] as const) {

@@ -74,16 +74,27 @@ const openAlerts = sql<number>`(select count(*)::int from ${alerts} a
 
 /**
  * The whole match's count, selected beside each row of a first page in the same query (one round
- * trip, one evaluation of the search and filters): with a filter, a window count over the rows the
- * filter leaves; without one, the table's count that migration 0027's triggers keep (exact in every
- * snapshot, like count(*), which it falls back to if missing), so the page still walks its sort
- * index and reads no other row. Later pages carry none.
+ * trip). Without a filter, the table's count that migration 0027's triggers keep (exact in every
+ * snapshot, like count(*), which it falls back to if missing): the page still walks its sort index
+ * and reads no other row. When the page reads its whole match anyway (a search, or the last-seen
+ * order, which no index serves), a window count over those rows: one evaluation instead of two.
+ * Otherwise a count of its own, run once (an InitPlan): a window there would hold a broad match
+ * (all valid devices) that the page's index walk stops reading after 51 rows, ten times the cost.
+ * Later pages carry none.
  */
-function matchCount(table: 'devices' | 'users', filtered: boolean, first: boolean): SQL<number | null> {
+function matchCount(
+  table: typeof devices | typeof users,
+  where: SQL[],
+  { first, wholeMatchRead }: { first: boolean; wholeMatchRead: boolean },
+): SQL<number | null> {
   if (!first) return sql<null>`null::int`;
-  if (filtered) return sql<number>`(count(*) over ())::int`;
-  return sql<number>`coalesce((select c.n::int from vw_counts.row_counts c where c.table_name = ${table}),
-    (select count(*)::int from ${sql.identifier(table)}))`;
+  if (where.length === 0) {
+    const name = table === devices ? 'devices' : 'users';
+    return sql<number>`coalesce((select c.n::int from vw_counts.row_counts c where c.table_name = ${name}),
+      (select count(*)::int from ${table}))`;
+  }
+  if (wholeMatchRead) return sql<number>`(count(*) over ())::int`;
+  return sql<number>`(select count(*)::int from ${table} where ${and(...where)})`;
 }
 
 /**
@@ -95,7 +106,10 @@ function matchCount(table: 'devices' | 'users', filtered: boolean, first: boolea
 export function devicePage(tx: Tx, q: FleetDeviceQuery) {
   const key = DEVICE_KEYS[q.sort];
   const where = deviceFilters(q);
-  const total = matchCount('devices', where.length > 0, !q.after);
+  const total = matchCount(devices, where, {
+    first: !q.after,
+    wholeMatchRead: !!q.q || q.sort === 'lastSeen',
+  });
   if (q.after) where.push(afterCursor(key, deviceId, q.dir, q.after));
   const page = tx
     .select({
@@ -160,7 +174,7 @@ const recoveryCodesLeft = sql<number>`(select count(*)::int from ${recoveryCodes
 export function userPage(tx: Tx, q: FleetUserQuery) {
   const key = USER_KEYS[q.sort];
   const where = userFilters(q);
-  const total = matchCount('users', where.length > 0, !q.after);
+  const total = matchCount(users, where, { first: !q.after, wholeMatchRead: !!q.q });
   if (q.after) where.push(afterCursor(key, userId, q.dir, q.after));
   const page = tx
     .select({

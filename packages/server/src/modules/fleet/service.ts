@@ -40,8 +40,7 @@ const totalOf = (rows: { total: number | null }[], after: string | undefined): n
 /**
  * The admin's fleet (`ctx.fleet`, issue 31): devices and users a page at a time, and the
  * overview's counts. The whole match's count comes with the first page only, in the page's own
- * query: it costs milliseconds at 30,000 devices against well under one for a later page, and the
- * screens keep it while the admin pages on. Roles are checked by the routes.
+ * query (see `matchCount`), and the screens keep it while the admin pages on. Roles are checked by the routes.
  */
 export class FleetService {
   private readonly db: Db;
