@@ -44,4 +44,35 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
       expect(text).toContain('users_search_text_trgm_idx');
     }
   });
+
+  it("counts a first page's whole match in the page's own query, reading a searched match once", async () => {
+    const occurrences = (text: string, word: string) => text.split(word).length - 1;
+    // A search, or the last-seen order: the page reads its whole match, counted by a window beside it.
+    const search = await plan((tx) => repo.devicePage(tx, fleetDeviceQuery.parse({ q: 'wristband 0123' })));
+    expect(search).toContain('WindowAgg');
+    const stale = await plan((tx) =>
+      repo.devicePage(tx, fleetDeviceQuery.parse({ status: 'stale', sort: 'lastSeen', dir: 'asc' })),
+    );
+    expect(stale).toContain('WindowAgg');
+    const people = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({ q: 'Person 77' })));
+    expect(people).toContain('WindowAgg');
+    expect(occurrences(people, 'users_search_text_trgm_idx')).toBe(1);
+    // A filter with an indexed order: the page still walks its index, the match counted once beside it.
+    const valid = await plan((tx) =>
+      repo.devicePage(tx, fleetDeviceQuery.parse({ validity: 'valid', sort: 'name', dir: 'asc' })),
+    );
+    expect(valid).toMatch(/InitPlan/);
+    expect(valid).not.toContain('WindowAgg');
+    expect(valid).toContain('devices_name_key_idx');
+    // No filter: the page still walks its sort index and reads the kept count (migration 0027),
+    // not every device.
+    for (const sort of ['created', 'name', 'battery'] as const) {
+      const all = await plan((tx) => repo.devicePage(tx, fleetDeviceQuery.parse({ sort })));
+      expect(all).toContain('row_counts_pkey');
+      expect(all).not.toContain('WindowAgg');
+      expect(all).toMatch(/devices_(created|name|battery)_key_idx/);
+    }
+    const everyone = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({})));
+    expect(everyone).toContain('row_counts_pkey');
+  });
 });

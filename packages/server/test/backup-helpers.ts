@@ -64,3 +64,13 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
   }
   return counts;
 }
+
+/** The devices' and users' counts migration 0027's triggers keep (the admin fleet's '{n} found'). */
+export async function keptCounts(database: Database): Promise<{ devices?: number; users?: number }> {
+  const rows = await rawRows(
+    database.db,
+    sql`select table_name as name, n from vw_counts.row_counts order by 1`,
+    z.object({ name: z.string(), n: z.coerce.number() }),
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+}

@@ -4,7 +4,7 @@ import {
   DEVICE_STALE_THRESHOLD_MS,
   LOW_BATTERY_PERCENT,
 } from '@vitalwatch/shared';
-import { and, count, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
 import {
   alerts,
@@ -73,39 +73,69 @@ const openAlerts = sql<number>`(select count(*)::int from ${alerts} a
   where a.device_id = ${deviceId} and a.status <> 'resolved')`;
 
 /**
- * One page of devices (`limit + 1` rows, so the caller knows whether another follows). The page's
- * ids are chosen first and the per-device subqueries (users, alerts) run on those rows only: in
- * one query the planner may evaluate them for every row it sorts, 30,000 of them by battery.
+ * The whole match's count, selected beside each row of a first page in the same query (one round
+ * trip). Without a filter, the table's count that migration 0027's triggers keep (exact in every
+ * snapshot, like count(*), which it falls back to if missing): the page still walks its sort index
+ * and reads no other row. When the page reads its whole match anyway (a search, or the last-seen
+ * order, which no index serves), a window count over those rows: one evaluation instead of two.
+ * Otherwise a count of its own, run once (an InitPlan): a window there would hold a broad match
+ * (all valid devices) that the page's index walk stops reading after 51 rows, ten times the cost.
+ * Later pages carry none.
+ */
+function matchCount(
+  table: typeof devices | typeof users,
+  where: SQL[],
+  { first, wholeMatchRead }: { first: boolean; wholeMatchRead: boolean },
+): SQL<number | null> {
+  if (!first) return sql<null>`null::int`;
+  if (where.length === 0) {
+    const name = table === devices ? 'devices' : 'users';
+    return sql<number>`coalesce((select c.n::int from vw_counts.row_counts c where c.table_name = ${name}),
+      (select count(*)::int from ${table}))`;
+  }
+  if (wholeMatchRead) return sql<number>`(count(*) over ())::int`;
+  return sql<number>`(select count(*)::int from ${table} where ${and(...where)})`;
+}
+
+/**
+ * One page of devices (`limit + 1` rows, so the caller knows whether another follows), with the
+ * whole match's count on the first page (`total`, the same on every row; no row: nothing matched).
+ * The page's ids are chosen first and the per-device subqueries (users, alerts) run on those rows
+ * only: in one query the planner may evaluate them for every row it sorts, 30,000 of them by battery.
  */
 export function devicePage(tx: Tx, q: FleetDeviceQuery) {
   const key = DEVICE_KEYS[q.sort];
   const where = deviceFilters(q);
+  const total = matchCount(devices, where, {
+    first: !q.after,
+    wholeMatchRead: !!q.q || q.sort === 'lastSeen',
+  });
   if (q.after) where.push(afterCursor(key, deviceId, q.dir, q.after));
   const page = tx
-    .select({ id: sql<string>`${deviceId}`.as('page_id'), key: keyText(key).as('page_key') })
+    .select({
+      id: sql<string>`${deviceId}`.as('page_id'),
+      key: keyText(key).as('page_key'),
+      total: total.as('page_total'),
+    })
     .from(devices)
     .where(and(...where))
     .orderBy(orderBy(key, deviceId, q.dir))
     .limit(q.limit + 1)
     .as('page');
   return tx
-    .select({ device: devices, key: page.key, users: assignedUsers, backupUserIds, openAlerts })
+    .select({
+      device: devices,
+      key: page.key,
+      total: page.total,
+      users: assignedUsers,
+      backupUserIds,
+      openAlerts,
+    })
     .from(page)
     .innerJoin(devices, sql`${deviceId} = ${page.id}`)
     .orderBy(orderBy(key, deviceId, q.dir));
 }
 export type DevicePageRow = Awaited<ReturnType<typeof devicePage>>[number];
-
-/** How many devices match the search and filters (all pages together). */
-export const deviceCount = async (tx: Tx, q: FleetDeviceQuery): Promise<number> =>
-  Number(
-    (
-      await tx
-        .select({ n: count() })
-        .from(devices)
-        .where(and(...deviceFilters(q)))
-    )[0]?.n ?? 0,
-  );
 
 const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   name: { expr: sql`lower(${users.fullName})`, type: 'text' },
@@ -140,35 +170,37 @@ const subscriptionIds = sql<string[]>`array(select s.id::text from ${pushSubscri
 const devicesCount = sql<number>`(select count(*)::int from ${deviceUsers} du where du.user_id = ${userId})`;
 const recoveryCodesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} r where r.user_id = ${userId})`;
 
-/** One page of users, chosen before the per-user subqueries run (as `devicePage`). */
+/** One page of users, chosen before the per-user subqueries run, with its count (as `devicePage`). */
 export function userPage(tx: Tx, q: FleetUserQuery) {
   const key = USER_KEYS[q.sort];
   const where = userFilters(q);
+  const total = matchCount(users, where, { first: !q.after, wholeMatchRead: !!q.q });
   if (q.after) where.push(afterCursor(key, userId, q.dir, q.after));
   const page = tx
-    .select({ id: sql<string>`${userId}`.as('page_id'), key: keyText(key).as('page_key') })
+    .select({
+      id: sql<string>`${userId}`.as('page_id'),
+      key: keyText(key).as('page_key'),
+      total: total.as('page_total'),
+    })
     .from(users)
     .where(and(...where))
     .orderBy(orderBy(key, userId, q.dir))
     .limit(q.limit + 1)
     .as('page');
   return tx
-    .select({ user: users, key: page.key, subscriptionIds, devicesCount, recoveryCodesLeft })
+    .select({
+      user: users,
+      key: page.key,
+      total: page.total,
+      subscriptionIds,
+      devicesCount,
+      recoveryCodesLeft,
+    })
     .from(page)
     .innerJoin(users, sql`${userId} = ${page.id}`)
     .orderBy(orderBy(key, userId, q.dir));
 }
 export type UserPageRow = Awaited<ReturnType<typeof userPage>>[number];
-
-export const userCount = async (tx: Tx, q: FleetUserQuery): Promise<number> =>
-  Number(
-    (
-      await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(...userFilters(q)))
-    )[0]?.n ?? 0,
-  );
 
 /**
  * The overview's counts in one pass over the devices; the assigned ones are read once from
