@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { BOOT_SCRIPT, livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
@@ -18,6 +18,7 @@ import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { tooManyRequests } from './errors.ts';
 import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
+import { compiledSerializerCompiler } from './http/compiled-serializer.ts';
 import { allowCorsOrigins } from './http/cors.ts';
 import { domainErrorHeaders, errorHandler } from './http/error-handler.ts';
 import { applyHeaderRules } from './http/header-rules.ts';
@@ -88,7 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable; retrying'));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies written by code compiled from each response schema, not zod's parse per reply.
+  app.setSerializerCompiler(compiledSerializerCompiler(app.log));
   app.setErrorHandler(errorHandler);
   app.addHook('onError', domainErrorHeaders);
   trackRouteMethods(app);
