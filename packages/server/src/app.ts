@@ -72,20 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // its one-time admin password: requests are logged at debug (LOG_LEVEL=debug), errors always.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
-  });
+  // Only at debug: two async hooks that log nothing still cost every request two promises.
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') logRequests(app);
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable; retrying'));
   app.setValidatorCompiler(validatorCompiler);
@@ -193,6 +181,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (redis && !(await settledWithin(redis.quit(), CLOSE_STEP_MS))) redis.disconnect();
   });
   return { app, ctx, realtime: running.realtime };
+}
+
+/** An `incoming request` and a `request completed` line (debug) for every request. */
+function logRequests(app: AppInstance) {
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
 }
 
 /**
