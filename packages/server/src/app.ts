@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { BOOT_SCRIPT, livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
@@ -18,6 +18,7 @@ import type { AppContext, AppInstance } from './context.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { tooManyRequests } from './errors.ts';
 import { API_DESCRIPTION, registerApiReference } from './http/api-reference.ts';
+import { compiledSerializerCompiler } from './http/compiled-serializer.ts';
 import { allowCorsOrigins } from './http/cors.ts';
 import { domainErrorHeaders, errorHandler } from './http/error-handler.ts';
 import { applyHeaderRules } from './http/header-rules.ts';
@@ -71,24 +72,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // its one-time admin password: requests are logged at debug (LOG_LEVEL=debug), errors always.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request) => {
-    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
-  });
+  // Only at debug: two async hooks that log nothing still cost every request two promises.
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') logRequests(app);
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable; retrying'));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies written by code compiled from each response schema, not zod's parse per reply.
+  app.setSerializerCompiler(compiledSerializerCompiler(app.log));
   app.setErrorHandler(errorHandler);
   app.addHook('onError', domainErrorHeaders);
   trackRouteMethods(app);
@@ -191,6 +181,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (redis && !(await settledWithin(redis.quit(), CLOSE_STEP_MS))) redis.disconnect();
   });
   return { app, ctx, realtime: running.realtime };
+}
+
+/** An `incoming request` and a `request completed` line (debug) for every request. */
+function logRequests(app: AppInstance) {
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AdminDevice, UserDevice } from '@vitalwatch/shared';
-import type { DeviceRow, DeviceWithCount, DeviceWithUsers } from './repository.ts';
+import type { DeviceBasics, DeviceWithUsers, UserDeviceRow } from './repository.ts';
 
-const common = (d: DeviceRow) => ({
+const common = (d: DeviceBasics) => ({
   _id: d.id,
   deviceName: d.deviceName,
   isValid: d.isValid,
@@ -16,7 +16,7 @@ const common = (d: DeviceRow) => ({
  * What a user sees: how many people watch the device, never its secrets; their own name for it
  * (the shared one beside it) and their place in its circle.
  */
-export const presentUserDevice = (d: DeviceWithCount): UserDevice => ({
+export const presentUserDevice = (d: UserDeviceRow): UserDevice => ({
   ...common(d),
   deviceName: d.nickname ?? d.deviceName,
   sharedName: d.deviceName,

@@ -8,6 +8,24 @@ export type NewUser = typeof users.$inferInsert;
 export const findUserById = async (tx: Tx, id: string) =>
   (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/**
+ * The user with what their profile shows beside the row, in one round trip: their push
+ * subscriptions' ids (oldest first) and how many recovery codes are unused.
+ */
+export const findProfile = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .select({
+        user: users,
+        fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
+          where ps.user_id = ${id}::uuid order by ps.created_at)`,
+        recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc where rc.user_id = ${id}::uuid)`,
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0];
+
 /** The columns `findUserForSession` reads, and whether a logout ended the session. */
 const sessionLookup = (db: Db) =>
   db
