@@ -50,8 +50,11 @@ export const webhookRecord = z.object({
   createdAt: z.string(),
   /** The newest try: when, and whether it arrived. */
   lastDelivery: z.object({ at: z.string(), ok: z.boolean(), status: z.number().nullable() }).nullable(),
-  /** After a rotation: until when the old secret also signs every message; null when only one signs. */
-  previousSecretUntil: z.string().nullable(),
+  /**
+   * After a rotation: until when the old secret also signs every message; null when only one
+   * signs. The server always sends it; a reply without it (a fixture, an older server) reads null.
+   */
+  previousSecretUntil: z.string().nullable().default(null),
 });
 export type WebhookRecord = z.infer<typeof webhookRecord>;
 
