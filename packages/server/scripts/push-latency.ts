@@ -13,7 +13,8 @@
 // (queued: late; dead: given up). Prints progress, then the tables. Never fails on time.
 //
 //   npm run bench:push -w @vitalwatch/server -- [--rate 200] [--seconds 60] [--devices 10] [--processes 3]
-//     [--kill-every 10] [--drain 180] [--postgres postgres://postgres@127.0.0.1:5432/postgres]
+//     [--kill-every 10] [--drain 180] [--runs healthy,ingest,killed]
+//     [--postgres postgres://postgres@127.0.0.1:5432/postgres]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '10' },
     'kill-every': { type: 'string', default: '10' },
     drain: { type: 'string', default: '180' },
+    /** Which runs: healthy, ingest (slow and refusing receivers), killed; all by default. */
+    runs: { type: 'string', default: 'healthy,ingest,killed' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -46,6 +49,7 @@ const devices = z.coerce.number().int().min(1).max(100).parse(values.devices);
 const processes = z.coerce.number().int().min(2).max(8).parse(values.processes);
 const killEverySeconds = z.coerce.number().min(1).max(600).parse(values['kill-every']);
 const drainSeconds = z.coerce.number().int().min(0).max(3600).parse(values.drain);
+const runs = new Set(values.runs.split(','));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
@@ -128,7 +132,13 @@ async function outboxLeft(databaseUrl: string): Promise<string> {
       `select kind, status, count(*)::text as n from notification_jobs
        where kind <> 'fallback' group by kind, status order by kind, status`,
     );
-    return rows.map((r) => `${r.kind} ${r.status} ${r.n}`).join(', ') || 'empty';
+    const dead = await client.query<{ kind: string; error: string; attempts: number; n: string }>(
+      `select kind, left(coalesce(last_error, ''), 80) as error, attempts, count(*)::text as n
+       from notification_jobs where status = 'dead' group by 1, 2, 3 order by count(*) desc limit 6`,
+    );
+    const why = dead.rows.map((r) => `${r.kind} "${r.error}" after ${r.attempts} tries: ${r.n}`);
+    const held = rows.map((r) => `${r.kind} ${r.status} ${r.n}`).join(', ') || 'empty';
+    return why.length > 0 ? `${held}; dead because ${why.join('; ')}` : held;
   } finally {
     await client.end();
   }
@@ -248,64 +258,70 @@ async function main() {
   const tallies: Tally[] = [];
   const current = () => tallies;
   const began = performance.now();
+  let healthy: Tally | undefined;
+  let killed: Tally | undefined;
   try {
     // The healthy run on a cluster of its own: what its drain leaves queued is not sent later to
     // the slow and closed receivers of the next runs (and then counted as not delivered).
-    const first = await cluster(1, identity, caFile, current);
-    try {
-      const healthy = new Tally('1 process, receivers healthy');
-      tallies.push(healthy);
-      await run(healthy, first.servers, first.apiKeys, 'healthy', {
-        draining: true,
-        killing: false,
-        databaseUrl: first.databaseUrl,
-      });
-    } finally {
-      await first.close();
+    if (runs.has('healthy')) {
+      const first = await cluster(1, identity, caFile, current);
+      try {
+        healthy = new Tally('1 process, receivers healthy');
+        tallies.push(healthy);
+        await run(healthy, first.servers, first.apiKeys, 'healthy', {
+          draining: true,
+          killing: false,
+          databaseUrl: first.databaseUrl,
+        });
+      } finally {
+        await first.close();
+      }
     }
 
-    const one = await cluster(1, identity, caFile, current);
-    try {
-      const slow = new Tally('webhook+SMS answer after 10 s');
-      tallies.push(slow);
-      one.receivers.webhooks.delayMs = 10_000;
-      one.receivers.twilio.delayMs = 10_000;
-      await run(slow, one.servers, one.apiKeys, 'slow', {
-        draining: false,
-        killing: false,
-        databaseUrl: one.databaseUrl,
-      });
+    if (runs.has('ingest')) {
+      const one = await cluster(1, identity, caFile, current);
+      try {
+        const slow = new Tally('webhook+SMS answer after 10 s');
+        tallies.push(slow);
+        one.receivers.webhooks.delayMs = 10_000;
+        one.receivers.twilio.delayMs = 10_000;
+        await run(slow, one.servers, one.apiKeys, 'slow', {
+          draining: false,
+          killing: false,
+          databaseUrl: one.databaseUrl,
+        });
 
-      const down = new Tally('webhook+SMS refuse connections');
-      tallies.push(down);
-      await Promise.all([one.receivers.webhooks.close(), one.receivers.twilio.close()]);
-      await run(down, one.servers, one.apiKeys, 'down', {
-        draining: false,
-        killing: false,
-        databaseUrl: one.databaseUrl,
-      });
-    } finally {
-      await one.close();
+        const down = new Tally('webhook+SMS refuse connections');
+        tallies.push(down);
+        await Promise.all([one.receivers.webhooks.close(), one.receivers.twilio.close()]);
+        await run(down, one.servers, one.apiKeys, 'down', {
+          draining: false,
+          killing: false,
+          databaseUrl: one.databaseUrl,
+        });
+      } finally {
+        await one.close();
+      }
     }
 
-    const many = await cluster(processes, identity, caFile, current);
-    try {
-      const killed = new Tally(`${processes} processes, SIGKILL every ${killEverySeconds} s`);
-      tallies.push(killed);
-      await run(killed, many.servers, many.apiKeys, 'killed', {
-        draining: true,
-        killing: true,
-        databaseUrl: many.databaseUrl,
-      });
-      console.log(`  processes killed: ${many.servers.kills}`);
-    } finally {
-      await many.close();
+    if (runs.has('killed')) {
+      const many = await cluster(processes, identity, caFile, current);
+      try {
+        killed = new Tally(`${processes} processes, SIGKILL every ${killEverySeconds} s`);
+        tallies.push(killed);
+        await run(killed, many.servers, many.apiKeys, 'killed', {
+          draining: true,
+          killing: true,
+          databaseUrl: many.databaseUrl,
+        });
+        console.log(`  processes killed: ${many.servers.kills}`);
+      } finally {
+        await many.close();
+      }
     }
   } finally {
     rmSync(caDir, { recursive: true, force: true });
   }
-
-  const [healthy, , , killed] = tallies;
   console.log(`\nSOS alerts at ${rate}/s for ${seconds} s per run, PostgreSQL, total ${elapsed(began)}`);
   console.log('\nIngestion → delivered (first arrival at the receiver):');
   const delivered = [healthy, killed].filter((t) => t !== undefined);
