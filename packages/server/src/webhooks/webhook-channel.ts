@@ -161,6 +161,8 @@ export class WebhookChannel implements OutboxChannel {
     const [hook] = await this.db.select().from(webhooks).where(eq(webhooks.id, message.webhookId));
     if (!hook) return { ok: false, detail: 'webhook deleted' };
     const outcome = await this.post(hook.url, signingSecrets(hook), job.id, message.body);
+    // The receiver answered: a delivery log row that cannot be written (a database busy under
+    // load) must not turn the answer into a failure, sent again (a duplicate) and dead-lettered.
     await this.logTry(
       {
         webhookId: hook.id,
@@ -170,6 +172,8 @@ export class WebhookChannel implements OutboxChannel {
         body: message.body,
       },
       outcome,
+    ).catch((err: unknown) =>
+      this.log.warn({ err, webhookId: hook.id, messageId: job.id }, 'webhook try not logged'),
     );
     if (outcome.ok) return { ok: true };
     const detail = outcome.status === null ? outcome.response : `webhook answered ${outcome.status}`;
