@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformWebhooksCard } from '@/features/admin/components/overview/platform-webhooks-card.tsx';
+import { TeamWebhooksModal } from '@/features/admin/components/teams/team-webhooks-modal.tsx';
 import { WebhooksSection } from '@/features/profile/components/webhooks-section.tsx';
-import { mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
+import { json, mockApi, ok, renderSignedIn } from './dashboard-fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +17,7 @@ const hook = {
   format: 'slack' as const,
   createdAt: '2026-11-26T10:00:00.000Z',
   lastDelivery: null,
+  previousSecretUntil: null as string | null,
 };
 
 describe('Profile → Webhooks', () => {
@@ -110,5 +112,67 @@ describe('a webhook’s delivery log', () => {
     await vi.waitFor(() =>
       expect(calls.map((c) => c.path)).toContain(`/admin/webhooks/replay/${hook._id}/12`),
     );
+  });
+});
+
+describe('"Rotate secret"', () => {
+  const until = '2026-11-28T10:00:00.000Z';
+
+  it('Profile: asks first, then shows the new secret once and until when the old one also signs', async () => {
+    let listed = [hook];
+    const calls = mockApi({
+      '/webhook/list': () => ok({ webhooks: listed }),
+      '/webhook/rotate/': () => {
+        listed = [{ ...hook, previousSecretUntil: until }];
+        return ok({ webhook: listed[0], secret: 'whsec_bmV3c2VjcmV0' });
+      },
+    });
+    const user = userEvent.setup();
+    renderSignedIn(<WebhooksSection />, '/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: `Rotate secret of ${hook.url}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.map((c) => c.path)).not.toContain(`/webhook/rotate/${hook._id}`);
+
+    await user.click(screen.getByRole('button', { name: `Rotate secret of ${hook.url}` }));
+    const again = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(again).toHaveTextContent(
+      'For 24 hours every message is signed with both the new and the old secret',
+    );
+    await user.click(within(again).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByText('whsec_bmV3c2VjcmV0')).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toContain(`/webhook/rotate/${hook._id}`);
+    expect(
+      await screen.findByText(`The old secret also signs until ${new Date(until).toLocaleString()}`),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a care team’s: busy while it runs, and a failure is told and shows no secret', async () => {
+    let answer: (r: Response) => void = () => {};
+    const calls = mockApi({
+      '/admin/teams/': (_body, path) =>
+        path.includes('/rotate/')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : ok({ webhooks: [hook] }),
+    });
+    const user = userEvent.setup();
+    const team = { _id: '0a1b2c3d-0000-4000-8000-00000000000a', name: 'Ward 3' };
+    renderSignedIn(
+      <TeamWebhooksModal team={team as Parameters<typeof TeamWebhooksModal>[0]['team']} onClose={() => {}} />,
+      '/admin',
+    );
+    await user.click(await screen.findByRole('button', { name: `Rotate secret of ${hook.url}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    const busy = await within(dialog).findByRole('button', { name: 'Rotating…' });
+    expect(busy).toBeDisabled();
+    expect(calls.map((c) => c.path)).toContain(`/admin/teams/${team._id}/webhooks/rotate/${hook._id}`);
+    answer(json(500, { success: false, message: 'Database unavailable', code: 'INTERNAL' }));
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Rotate secret' })).toBeEnabled();
+    expect(screen.queryByText(/Signing secret \(copy it now/)).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,8 @@ export class Tally {
   readonly ingestMs: number[] = [];
   /** Whether every stored alert arrived on every channel before the drain's time ran out. */
   drained = false;
+  /** When the drain ran out: the outbox's jobs still queued and dead, by kind (read from the database). */
+  outboxLeft = '';
   private readonly arrivals = new Map<Channel, Map<string, Arrivals>>(CHANNELS.map((c) => [c, new Map()]));
 
   constructor(name: string) {

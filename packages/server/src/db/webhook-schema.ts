@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-or
 import { ts } from './columns.ts';
 
 /**
- * Webhooks (migrations 0020, 0023), a person's, a care team's or the platform's: where each alert
+ * Webhooks (migrations 0020, 0023, 0029), a person's, a care team's or the platform's: where each alert
  * they hear of is POSTed, in which format, and the secret it is signed with (shown once, when
  * made). The owner's and the team's foreign keys are in the SQL.
  */
@@ -24,6 +24,9 @@ export const webhooks = pgTable(
       .notNull()
       .default('json'),
     secret: text('secret').notNull(),
+    /** After a rotation, the secret before it: it also signs every message until `previousSecretUntil`. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: ts('previous_secret_until'),
     /** PagerDuty only: the integration's routing key, sent in the body. */
     routingKey: text('routing_key'),
     createdAt: ts('created_at').notNull().defaultNow(),

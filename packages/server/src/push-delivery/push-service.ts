@@ -202,7 +202,17 @@ export class PushService implements OutboxChannel {
       return this.failed(message.subscriptionId, job.attempt, err);
     }
     this.outcomes.record(true);
-    await this.browsers.delivered(message.subscriptionId, new Date());
+    // The push service has it: noting when this browser last got one is bookkeeping. Its failure
+    // (a database busy under load) must not make the send count as failed, which would send it
+    // again (a duplicate) and dead-letter a push that arrived (bench:push saw both).
+    await this.browsers
+      .delivered(message.subscriptionId, new Date())
+      .catch((err: unknown) =>
+        this.log.warn(
+          { err, subscriptionId: message.subscriptionId },
+          'push sent; its last success not noted',
+        ),
+      );
     return { ok: true };
   }
 

@@ -12,8 +12,8 @@ const teamParams = z.object({ teamId: z.string() });
 /**
  * Admins' webhooks: a care team's (`/api/v1/admin/teams/:teamId/webhooks`, every alert of the
  * team's devices) and the platform's (`/api/v1/admin/webhooks`, every alert), with the same
- * signing, formats, retries, log and replay as a person's. Adding, deleting and replaying are
- * audit-logged.
+ * signing, formats, retries, log, replay and secret rotation as a person's. Adding, deleting,
+ * replaying and rotating the secret are audit-logged.
  */
 export async function adminWebhookRoutes(app: AppInstance, ctx: AppContext) {
   const hooks = userAuthHooks(ctx.guards);
@@ -28,7 +28,7 @@ export async function adminWebhookRoutes(app: AppInstance, ctx: AppContext) {
   const audit = async (
     request: FastifyRequest,
     owner: WebhookOwner,
-    action: 'webhook-create' | 'webhook-delete' | 'webhook-replay',
+    action: 'webhook-create' | 'webhook-delete' | 'webhook-replay' | 'webhook-rotate',
     detail: Record<string, string>,
   ) =>
     ctx.audit.record(request, {
@@ -66,6 +66,15 @@ export async function adminWebhookRoutes(app: AppInstance, ctx: AppContext) {
       const { id, deliveryId } = request.params;
       await service.replay(owner, id, deliveryId);
       await audit(request, owner, 'webhook-replay', { webhook: id, delivery: deliveryId });
+    },
+    rotate: async (request) => {
+      const owner = await ownerOf(request);
+      const rotated = await service.rotate(owner, request.params.id);
+      await audit(request, owner, 'webhook-rotate', {
+        webhook: request.params.id,
+        oldSecretUntil: rotated.webhook.previousSecretUntil ?? '',
+      });
+      return rotated;
     },
   });
   serveContracts(app, hooks, contracts.teamWebhook, handlers(team));

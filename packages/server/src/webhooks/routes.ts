@@ -8,7 +8,8 @@ import type { WebhookOwner } from './service.ts';
 /**
  * `contracts.webhook` under /api/v1/webhook: the signed-in caller's own webhooks (Profile →
  * Notifications): add one (its secret shown once), list, delete, send a test alert and see
- * whether it arrived, read the delivery log and replay a logged message.
+ * whether it arrived, read the delivery log, replay a logged message and rotate the secret (the
+ * new one shown once; the rotation audit-logged, a secret being security-relevant).
  */
 export async function webhookRoutes(app: AppInstance, ctx: AppContext) {
   const own = (request: FastifyRequest): WebhookOwner => ({ scope: 'user', userId: caller(request).userId });
@@ -21,6 +22,20 @@ export async function webhookRoutes(app: AppInstance, ctx: AppContext) {
     replay: async (request) => {
       const { id, deliveryId } = request.params;
       await ctx.webhooks.replay(own(request), id, deliveryId);
+    },
+    rotate: async (request) => {
+      const rotated = await ctx.webhooks.rotate(own(request), request.params.id);
+      await ctx.audit.record(request, {
+        action: 'webhook-rotate',
+        targetType: null,
+        targetId: null,
+        detail: {
+          scope: 'user',
+          webhook: request.params.id,
+          oldSecretUntil: rotated.webhook.previousSecretUntil ?? '',
+        },
+      });
+      return rotated;
     },
   });
 }

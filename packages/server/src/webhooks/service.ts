@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AlertRecord,
   WEBHOOK_MESSAGES,
+  WEBHOOK_SECRET_OVERLAP_MS,
   WEBHOOKS_PER_USER,
   type WebhookDelivery,
   type WebhookRecord,
@@ -13,7 +14,7 @@ import { notificationJobs, teams, webhookDeliveries, webhooks } from '../db/sche
 import { badRequest, notFound } from '../errors.ts';
 import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import { webhookBody } from './formats.ts';
-import { newWebhookSecret } from './signing.ts';
+import { newWebhookSecret, signingSecrets } from './signing.ts';
 import type { WebhookChannel, webhookJob } from './webhook-channel.ts';
 
 /** Deliveries the log shows per webhook. */
@@ -97,6 +98,28 @@ export class WebhookService {
     return this.list(owner);
   }
 
+  /**
+   * A new signing secret (returned this once). The old one keeps signing every message beside it
+   * for WEBHOOK_SECRET_OVERLAP_MS, so receivers can deploy the new one without dropping any; one
+   * statement, so two rotations at once cannot lose a secret. Rotating again within the overlap
+   * keeps only the secret just replaced (the one a receiver most likely holds) beside the new one.
+   */
+  async rotate(owner: WebhookOwner, id: string): Promise<{ webhook: WebhookRecord; secret: string }> {
+    const secret = newWebhookSecret();
+    const [row] = await this.db
+      .update(webhooks)
+      .set({
+        previousSecret: sql`${webhooks.secret}`,
+        previousSecretUntil: new Date(Date.now() + WEBHOOK_SECRET_OVERLAP_MS),
+        secret,
+      })
+      .where(and(eq(webhooks.id, id), ownedBy(owner)))
+      .returning();
+    if (!row) throw notFound();
+    const [listed] = (await this.list(owner)).filter((hook) => hook._id === id);
+    return { webhook: listed ?? present(row, null), secret };
+  }
+
   /** Send a test alert now, signed like a real one, and say what the receiver answered (logged too). */
   async test(owner: WebhookOwner, id: string) {
     const hook = await this.own(owner, id);
@@ -124,7 +147,7 @@ export class WebhookService {
       link: this.channel.link,
       ...(hook.routingKey ? { routingKey: hook.routingKey } : {}),
     });
-    const outcome = await this.channel.post(hook.url, hook.secret, messageId, body);
+    const outcome = await this.channel.post(hook.url, signingSecrets(hook), messageId, body);
     await this.channel.logTry({ webhookId: hook.id, messageId, alertId: null, attempt: 1, body }, outcome);
     return outcome;
   }
@@ -193,6 +216,10 @@ function present(
     url: row.url,
     format: row.format,
     createdAt: row.createdAt.toISOString(),
+    previousSecretUntil:
+      signingSecrets(row).length > 1 && row.previousSecretUntil
+        ? row.previousSecretUntil.toISOString()
+        : null,
     lastDelivery: last && { ...last, at: new Date(last.at).toISOString() },
   };
 }

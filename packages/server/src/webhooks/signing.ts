@@ -5,16 +5,38 @@ export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString(
 
 /**
  * The headers of one signed message (Standard Webhooks, the scheme Stripe's resembles):
- * `webhook-signature: v1,<base64 HMAC-SHA256 over "id.timestamp.body">` with the secret's bytes.
- * The receiver checks the signature over the raw body and refuses an old timestamp (replays).
+ * `webhook-signature: v1,<base64 HMAC-SHA256 over "id.timestamp.body">` with the secret's bytes,
+ * one space-separated `v1,` signature per secret (the new and the old one while a rotation
+ * overlaps), so a receiver holding either verifies. The receiver checks a signature over the raw
+ * body and refuses an old timestamp (replays).
  */
-export function signatureHeaders(secret: string, id: string, body: string, now = Date.now()) {
+export function signatureHeaders(
+  secrets: string | readonly string[],
+  id: string,
+  body: string,
+  now = Date.now(),
+) {
   const timestamp = String(Math.floor(now / 1000));
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
   return {
     'webhook-id': id,
     'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${sign(secret, id, timestamp, body)}`,
+    'webhook-signature': all.map((secret) => `v1,${sign(secret, id, timestamp, body)}`).join(' '),
   };
+}
+
+/**
+ * The secrets a webhook's messages are signed with now: its secret, and after a rotation the
+ * previous one too until its overlap (WEBHOOK_SECRET_OVERLAP_MS) ends.
+ */
+export function signingSecrets(
+  hook: { secret: string; previousSecret: string | null; previousSecretUntil: Date | null },
+  now = Date.now(),
+): string[] {
+  const { secret, previousSecret, previousSecretUntil } = hook;
+  return previousSecret && previousSecretUntil && previousSecretUntil.getTime() > now
+    ? [secret, previousSecret]
+    : [secret];
 }
 
 const sign = (secret: string, id: string, timestamp: string, body: string) =>

@@ -12,7 +12,7 @@ import type { NewDelivery } from '../notification-outbox/repository.ts';
 import type { PushEndpointGuard } from '../push-delivery/endpoint-guard.ts';
 import { backoffMs } from '../push-delivery/retry.ts';
 import { webhookBody } from './formats.ts';
-import { signatureHeaders } from './signing.ts';
+import { signatureHeaders, signingSecrets } from './signing.ts';
 
 export interface WebhookOptions {
   /** Tries per message, the first included: 5xx, 429 and time-outs are tried again, other answers not. */
@@ -160,7 +160,9 @@ export class WebhookChannel implements OutboxChannel {
     const message = webhookJob.parse(job.payload);
     const [hook] = await this.db.select().from(webhooks).where(eq(webhooks.id, message.webhookId));
     if (!hook) return { ok: false, detail: 'webhook deleted' };
-    const outcome = await this.post(hook.url, hook.secret, job.id, message.body);
+    const outcome = await this.post(hook.url, signingSecrets(hook), job.id, message.body);
+    // The receiver answered: a delivery log row that cannot be written (a database busy under
+    // load) must not turn the answer into a failure, sent again (a duplicate) and dead-lettered.
     await this.logTry(
       {
         webhookId: hook.id,
@@ -170,6 +172,8 @@ export class WebhookChannel implements OutboxChannel {
         body: message.body,
       },
       outcome,
+    ).catch((err: unknown) =>
+      this.log.warn({ err, webhookId: hook.id, messageId: job.id }, 'webhook try not logged'),
     );
     if (outcome.ok) return { ok: true };
     const detail = outcome.status === null ? outcome.response : `webhook answered ${outcome.status}`;
@@ -198,8 +202,11 @@ export class WebhookChannel implements OutboxChannel {
     });
   }
 
-  /** POST one signed body; never throws: a refused address, a time-out or a network error is an outcome. */
-  async post(url: string, secret: string, id: string, body: string): Promise<PostOutcome> {
+  /**
+   * POST one body signed with each secret (two while a rotation overlaps); never throws: a refused
+   * address, a time-out or a network error is an outcome.
+   */
+  async post(url: string, secrets: readonly string[], id: string, body: string): Promise<PostOutcome> {
     const issue = this.guard.urlIssue(url);
     if (issue) return { status: null, ok: false, response: `address refused (${issue})` };
     return new Promise<PostOutcome>((resolve) => {
@@ -212,7 +219,7 @@ export class WebhookChannel implements OutboxChannel {
           headers: {
             'content-type': 'application/json',
             'user-agent': 'VitalWatch-Webhooks/1',
-            ...signatureHeaders(secret, id, body),
+            ...signatureHeaders(secrets, id, body),
           },
         },
         (res) => {

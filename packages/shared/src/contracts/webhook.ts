@@ -15,8 +15,8 @@ const teamParams = { teamId: z.string().uuid() };
 const deliveryIdParam = { deliveryId: z.string().regex(/^\d{1,18}$/) };
 
 /**
- * The six webhook endpoints of a team or the platform (as a person's own, below): add, list, delete,
- * test, delivery log, replay. `owner` is the params every path under the prefix carries (a team's id).
+ * The seven webhook endpoints of a team or the platform (as a person's own, below): add, list, delete,
+ * test, delivery log, replay, rotate the secret. `owner` is the params every path under the prefix carries (a team's id).
  */
 function webhookSpecs<S extends z.ZodRawShape>(whose: string, ownerShape: S) {
   const owner = z.object(ownerShape);
@@ -78,6 +78,15 @@ function webhookSpecs<S extends z.ZodRawShape>(whose: string, ownerShape: S) {
       message: WEBHOOK_MESSAGES.replayed,
       errors: RECORD_ERRORS,
     },
+    rotate: {
+      method: 'POST',
+      path: '/rotate/:id',
+      summary: `Give a webhook of ${whose} a new signing secret (in this reply only); the old one also signs for 24 hours`,
+      params: hook,
+      response: createWebhookResponse,
+      message: WEBHOOK_MESSAGES.rotated,
+      errors: RECORD_ERRORS,
+    },
   } as const;
 }
 
@@ -135,6 +144,15 @@ export const webhookContracts = defineContracts('/webhook', 'signed-in', {
     params: webhookIdParams.extend(deliveryIdParam),
     response: messageOnly,
     message: WEBHOOK_MESSAGES.replayed,
+    errors: RECORD_ERRORS,
+  },
+  rotate: {
+    method: 'POST',
+    path: '/rotate/:id',
+    summary: 'Give a webhook a new signing secret (in this reply only); the old one also signs for 24 hours',
+    params: webhookIdParams,
+    response: createWebhookResponse,
+    message: WEBHOOK_MESSAGES.rotated,
     errors: RECORD_ERRORS,
   },
 });

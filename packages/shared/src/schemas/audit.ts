@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = {
   'webhook-create': 'Team or platform webhook added',
   'webhook-delete': 'Team or platform webhook deleted',
   'webhook-replay': 'Team or platform webhook delivery replayed',
+  'webhook-rotate': 'Webhook signing secret rotated',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -77,6 +78,7 @@ const DETAIL_NAMES: Record<string, string> = {
   seenBy: 'Name seen by',
   scope: 'Webhook of',
   url: 'Address',
+  oldSecretUntil: 'Old secret signs until',
   limit: 'alarm limit',
   critical: 'critical level',
   delaySeconds: 'delay (s)',

@@ -14,6 +14,13 @@ export const WEBHOOK_FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], str
 export const WEBHOOK_MAX_ATTEMPTS = 5;
 /** Webhooks one person, one care team or the platform may have. */
 export const WEBHOOKS_PER_USER = 10;
+/**
+ * After "Rotate secret", how long every message is signed with both the new and the old secret
+ * (Standard Webhooks: several `v1,` signatures in `webhook-signature`). Receivers need time to
+ * deploy the new secret: a day covers a change request and a deploy in working hours across time
+ * zones, and a receiver that still holds the old one keeps verifying until then, none dropped.
+ */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export const WEBHOOK_MESSAGES = {
   created: 'Webhook added. Copy its signing secret now: it is not shown again',
@@ -22,6 +29,8 @@ export const WEBHOOK_MESSAGES = {
   tested: 'Test alert sent',
   log: 'Webhook deliveries fetched',
   replayed: 'Delivery queued again',
+  rotated:
+    'New signing secret made. Copy it now: it is not shown again. The old one also signs messages for 24 hours',
   tooMany: `At most ${WEBHOOKS_PER_USER} webhooks per person, care team or platform`,
   routingKeyNeeded: 'A PagerDuty webhook needs the integration’s routing key',
 } as const;
@@ -41,6 +50,11 @@ export const webhookRecord = z.object({
   createdAt: z.string(),
   /** The newest try: when, and whether it arrived. */
   lastDelivery: z.object({ at: z.string(), ok: z.boolean(), status: z.number().nullable() }).nullable(),
+  /**
+   * After a rotation: until when the old secret also signs every message; null when only one
+   * signs. The server always sends it; a reply without it (a fixture, an older server) reads null.
+   */
+  previousSecretUntil: z.string().nullable().default(null),
 });
 export type WebhookRecord = z.infer<typeof webhookRecord>;
 

@@ -11,6 +11,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
@@ -37,6 +38,8 @@ export interface WebhookCalls {
   log: (id: string) => Promise<WebhookDelivery[]>;
   /** Queue a logged message again. */
   replay: (id: string, deliveryId: string) => Promise<void>;
+  /** A new signing secret, shown this once; the old one also signs for a day. */
+  rotate: (id: string) => Promise<{ secret: string }>;
 }
 
 interface WebhooksCardProps {
@@ -47,8 +50,9 @@ interface WebhooksCardProps {
 }
 
 /**
- * A list of webhooks, each with "Send a test alert", its delivery log (with Replay) and Delete, and
- * the form that adds one (its secret shown once).
+ * A list of webhooks, each with "Send a test alert", its delivery log (with Replay), "Rotate secret"
+ * (after a confirm; the new secret shown once, as when added) and Delete, and the form that adds
+ * one (its secret shown once).
  */
 export function WebhooksCard({ id, title, description, calls }: WebhooksCardProps) {
   const { list: listWebhooks, create: createWebhook, remove: deleteWebhook, test: testWebhook } = calls;
@@ -61,6 +65,7 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
   const [format, setFormat] = useState<Format>('json');
   const [routingKey, setRoutingKey] = useState('');
   const [logOf, setLogOf] = useState<string | null>(null);
+  const [rotating, setRotating] = useState<WebhookRecord | null>(null);
 
   const load = useCallback(() => {
     setFailure(null);
@@ -109,6 +114,20 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
     }
   };
 
+  const rotate = async (hook: WebhookRecord) => {
+    setBusy(hook._id);
+    try {
+      const made = await calls.rotate(hook._id);
+      setSecret(made.secret);
+      setRotating(null);
+      load();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to rotate the signing secret'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <Card id={id} title={title} description={description}>
       {hooks === null && !failure && (
@@ -128,6 +147,11 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
                   {hook.lastDelivery &&
                     ` · last: ${arrival(hook.lastDelivery.ok, hook.lastDelivery.status)} ${relativeTime(hook.lastDelivery.at)}`}
                 </p>
+                {hook.previousSecretUntil && (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    The old secret also signs until {new Date(hook.previousSecretUntil).toLocaleString()}
+                  </p>
+                )}
                 {tests[hook._id] && (
                   <p role="status" className="text-xs font-medium text-slate-800 dark:text-slate-200">
                     Test alert: {tests[hook._id]}
@@ -146,6 +170,15 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
                   onClick={() => setLogOf(logOf === hook._id ? null : hook._id)}
                 >
                   Delivery log
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Rotate secret of ${hook.url}`}
+                  disabled={busy === hook._id}
+                  onClick={() => setRotating(hook)}
+                >
+                  Rotate secret
                 </Button>
                 <Button
                   variant="secondary"
@@ -171,6 +204,16 @@ export function WebhooksCard({ id, title, description, calls }: WebhooksCardProp
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate the signing secret?"
+        message={`A new secret is made for ${rotating?.url ?? 'this webhook'} and shown once. For 24 hours every message is signed with both the new and the old secret, so the receiver has time to switch; then only the new one.`}
+        confirmLabel="Rotate secret"
+        busyLabel="Rotating…"
+        busy={rotating !== null && busy === rotating._id}
+        onConfirm={() => rotating && void rotate(rotating)}
+        onCancel={() => setRotating(null)}
+      />
       {secret && (
         <div
           role="status"

@@ -15,6 +15,7 @@ export const teamWebhookCalls = (teamId: string): WebhookCalls => ({
   replay: async (id, deliveryId) => {
     await callContract(contracts.teamWebhook.replay, { params: { teamId, id, deliveryId } });
   },
+  rotate: async (id) => (await callContract(contracts.teamWebhook.rotate, { params: { teamId, id } })).data,
 });
 
 /** `contracts.platformWebhook`: the platform's webhooks (every alert). */
@@ -28,4 +29,5 @@ export const platformWebhookCalls: WebhookCalls = {
   replay: async (id, deliveryId) => {
     await callContract(contracts.platformWebhook.replay, { params: { id, deliveryId } });
   },
+  rotate: async (id) => (await callContract(contracts.platformWebhook.rotate, { params: { id } })).data,
 };

@@ -28,3 +28,7 @@ export const webhookLog = async (id: string) =>
 export const replayWebhook = async (id: string, deliveryId: string): Promise<void> => {
   await callContract(contracts.webhook.replay, { params: { id, deliveryId } });
 };
+
+/** `contracts.webhook.rotate`: a new signing secret (shown this once); the old one also signs for a day. */
+export const rotateWebhookSecret = async (id: string) =>
+  (await callContract(contracts.webhook.rotate, { params: { id } })).data;

@@ -4,6 +4,7 @@ import {
   deleteWebhook,
   listWebhooks,
   replayWebhook,
+  rotateWebhookSecret,
   testWebhook,
   webhookLog,
 } from '../api/webhooks.ts';
@@ -15,6 +16,7 @@ const CALLS = {
   test: testWebhook,
   log: webhookLog,
   replay: replayWebhook,
+  rotate: rotateWebhookSecret,
 };
 
 /** Profile → Notifications: this person's webhooks, each with "Send a test alert". */
