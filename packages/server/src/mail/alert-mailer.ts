@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertRecord } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../db/index.ts';
-import { notifiedUsers } from '../modules/alert/service.ts';
-import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
+import type { FanoutItem, OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { backoffMs } from '../push-delivery/retry.ts';
 import { alertMail } from './alert-mail.ts';
@@ -75,25 +73,25 @@ export class AlertMailer implements OutboxChannel {
    * One mail per contact who asked for them (every contact at an escalation step, and a person the
    * fallback ladder tries by e-mail), snoozes applied.
    */
-  async deliveries(
-    tx: Tx,
-    alert: AlertRecord,
-    contactIds: string[],
-    step: number,
-    fallback = false,
-  ): Promise<NewDelivery[]> {
-    const escalated = step > 0;
-    const notified = await notifiedUsers(tx, contactIds, alert, new Date());
-    const recipients = await alertEmailRecipients(tx, [...notified], escalated || fallback);
-    return recipients.map((recipient) => {
-      const id = randomUUID();
-      const mail = alertMail(alert, recipient, this.alertsUrl, escalated);
-      return {
-        id,
-        userId: recipient.id,
-        target: recipient.email,
-        payload: { ...mail, messageId: `<${id}@vitalwatch.notification>` },
-      };
+  async deliveries(tx: Tx, items: readonly FanoutItem[]): Promise<NewDelivery[][]> {
+    const users = [...new Set(items.flatMap((i) => [...i.notified]))];
+    const recipients = new Map((await alertEmailRecipients(tx, users)).map((r) => [r.id, r]));
+    return items.map(({ alert, notified, step, fallback }) => {
+      const escalated = step > 0;
+      return [...notified].flatMap((userId) => {
+        const recipient = recipients.get(userId);
+        if (!recipient || !(recipient.alertEmails || escalated || fallback)) return [];
+        const id = randomUUID();
+        const mail = alertMail(alert, recipient, this.alertsUrl, escalated);
+        return [
+          {
+            id,
+            userId: recipient.id,
+            target: recipient.email,
+            payload: { ...mail, messageId: `<${id}@vitalwatch.notification>` },
+          },
+        ];
+      });
     });
   }
 

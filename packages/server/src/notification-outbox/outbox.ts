@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/index.ts';
 import type { EventBus } from '../lib/events.ts';
 import { settledWithin, withTimeout } from '../lib/time-limit.ts';
+import { notifiedUsersOf } from '../modules/alert/service.ts';
 import { climbLadders, startLadders } from './fallback-ladder.ts';
 import {
   claimDeliveries,
@@ -12,6 +13,7 @@ import {
   type JobRow,
   lockDueFanouts,
   type NewDelivery,
+  type QueuedDelivery,
   queuedJobs,
   type Settled,
   settleDeliveries,
@@ -20,22 +22,28 @@ import {
 /** What one try of one message came to. */
 export type SendResult = { ok: true } | { ok: false; detail: string; retryInMs?: number };
 
+/**
+ * One alert at one step for its contacts: `notified`, those its snoozes and quiet hours let
+ * through; `fallback`, a person the fallback ladder tries on a channel, whatever they opted into.
+ */
+export interface FanoutItem {
+  alert: AlertRecord;
+  contactIds: string[];
+  notified: Set<string>;
+  step: number;
+  fallback: boolean;
+}
+
 /** A way to reach a person (Web Push, e-mail): who gets which message, and how one is sent. */
 export interface OutboxChannel {
   readonly kind: DeliveryKind;
   /** Longest a send may take before it counts as failed (and is tried again). */
   readonly timeoutMs: number;
   /**
-   * The messages of one alert at one step for these contacts (their own choices applied);
-   * `fallback`: for a person the fallback ladder tries on this channel, whatever they opted into.
+   * The messages of each item (their own choices applied), in the items' order: a few queries for
+   * the whole batch, not some per alert (a burst of alerts is expanded at the rate it comes in).
    */
-  deliveries(
-    tx: Tx,
-    alert: AlertRecord,
-    contactIds: string[],
-    step: number,
-    fallback?: boolean,
-  ): Promise<NewDelivery[]>;
+  deliveries(tx: Tx, items: readonly FanoutItem[]): Promise<NewDelivery[][]>;
   /** Send one message (`attempt` 1 for the first try); a failure says whether and when to try again. */
   send(job: { id: string; target: string; payload: unknown; attempt: number }): Promise<SendResult>;
 }
@@ -195,17 +203,28 @@ export class NotificationOutbox {
     return this.db.transaction(async (tx) => {
       const rows = await lockDueFanouts(tx, now, this.options.batchSize);
       if (rows.length === 0) return 0;
-      const deliveries = [];
       const fanouts = rows.map((r) => ({
         alert: alertRecord.parse(r.payload),
         contactIds: r.contact_ids ?? [],
         step: r.step,
       }));
-      for (const { alert, contactIds, step } of fanouts) {
-        for (const channel of this.channels.values()) {
-          const made = await channel.deliveries(tx, alert, contactIds, step);
-          deliveries.push(...made.map((d) => ({ ...d, kind: channel.kind, alertId: alert._id, step })));
-        }
+      const notified = await notifiedUsersOf(
+        tx,
+        fanouts.map((f) => ({ userIds: f.contactIds, alert: f.alert })),
+        now,
+      );
+      const items = fanouts.map((f, i) => ({
+        ...f,
+        notified: notified[i] ?? new Set<string>(),
+        fallback: false,
+      }));
+      const deliveries: QueuedDelivery[] = [];
+      for (const channel of this.channels.values()) {
+        const made = await channel.deliveries(tx, items);
+        made.forEach((list, i) => {
+          const { alert, step } = items[i]!;
+          deliveries.push(...list.map((d) => ({ ...d, kind: channel.kind, alertId: alert._id, step })));
+        });
       }
       await expandFanouts(
         tx,
@@ -224,7 +243,19 @@ export class NotificationOutbox {
         tx,
         now,
         this.options.batchSize,
-        async (t, kind, alert, userId) => this.channels.get(kind)?.deliveries(t, alert, [userId], 0, true),
+        async (t, kind, alert, userId) => {
+          const channel = this.channels.get(kind);
+          if (!channel) return undefined;
+          const [notified] = await notifiedUsersOf(t, [{ userIds: [userId], alert }], now);
+          const item = {
+            alert,
+            contactIds: [userId],
+            notified: notified ?? new Set<string>(),
+            step: 0,
+            fallback: true,
+          };
+          return (await channel.deliveries(t, [item]))[0];
+        },
       );
       await insertDeliveries(tx, queued);
       return rungs;

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
-import { notifiedUsers } from '../modules/alert/service.ts';
+import { groupBy } from '../lib/group-by.ts';
 import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
 import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
-import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
+import type { FanoutItem, OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { type PushEndpointGuard, RefusedPushEndpointError } from './endpoint-guard.ts';
 import { RecentOutcomes } from './recent-outcomes.ts';
@@ -113,44 +113,53 @@ export class PushService implements OutboxChannel {
     return this.outcomes.failureRate();
   }
 
-  /** One message per browser of each contact still notified of this alert (snoozes, quiet hours). */
-  async deliveries(tx: Tx, alert: AlertRecord, contactIds: string[], step: number): Promise<NewDelivery[]> {
-    if (!this.vapid || contactIds.length === 0) return [];
-    const notified = await notifiedUsers(tx, contactIds, alert, new Date());
-    const subscriptions = await this.browsers.ofUsers([...notified], tx);
-    const out: NewDelivery[] = [];
-    const tokens = new Map<string, string | undefined>();
-    for (const s of subscriptions) {
-      if (!tokens.has(s.userId)) {
+  /** One message per browser of each contact still notified of each alert (snoozes, quiet hours). */
+  async deliveries(tx: Tx, items: readonly FanoutItem[]): Promise<NewDelivery[][]> {
+    const users = [...new Set(items.flatMap((i) => [...i.notified]))];
+    if (!this.vapid || users.length === 0) return items.map(() => []);
+    const browsers = groupBy(await this.browsers.ofUsers(users, tx), (s) => s.userId);
+    const out: NewDelivery[][] = [];
+    for (const { alert, notified, step } of items) {
+      const messages: NewDelivery[] = [];
+      for (const userId of notified) {
+        const subscriptions = browsers.get(userId) ?? [];
+        if (subscriptions.length === 0) continue;
         // Only an alert someone still has to acknowledge gets the button (and its token).
-        tokens.set(
-          s.userId,
-          alert.status === 'active' ? await this.actions.sign(alert._id, s.userId) : undefined,
-        );
+        const ackToken = alert.status === 'active' ? await this.actions.sign(alert._id, userId) : undefined;
+        for (const s of subscriptions) messages.push(await this.message(alert, step, s, ackToken));
       }
-      const ackToken = tokens.get(s.userId);
-      const id = randomUUID();
-      const body = JSON.stringify({
-        ...alertNotification(alert, step),
-        ...(ackToken ? { ackToken } : {}),
-        notificationId: id,
-        receiptToken: await this.receipts.sign(id, alert._id, s.userId, s.id),
-      });
-      out.push({
-        id,
-        userId: s.userId,
-        target: s.id,
-        payload: {
-          subscriptionId: s.id,
-          endpoint: s.endpoint,
-          p256dh: s.p256dh,
-          auth: s.auth,
-          body,
-          urgency: URGENCY[alert.priority],
-        } satisfies z.infer<typeof pushJob>,
-      });
+      out.push(messages);
     }
     return out;
+  }
+
+  /** One alert's message to one browser, its receipt token signed for it. */
+  private async message(
+    alert: AlertRecord,
+    step: number,
+    s: PushSubscriptionRow,
+    ackToken: string | undefined,
+  ): Promise<NewDelivery> {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      ...alertNotification(alert, step),
+      ...(ackToken ? { ackToken } : {}),
+      notificationId: id,
+      receiptToken: await this.receipts.sign(id, alert._id, s.userId, s.id),
+    });
+    return {
+      id,
+      userId: s.userId,
+      target: s.id,
+      payload: {
+        subscriptionId: s.id,
+        endpoint: s.endpoint,
+        p256dh: s.p256dh,
+        auth: s.auth,
+        body,
+        urgency: URGENCY[alert.priority],
+      } satisfies z.infer<typeof pushJob>,
+    };
   }
 
   /**

@@ -1,11 +1,10 @@
-import type { AlertRecord } from '@vitalwatch/shared';
-import { and, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, notExists } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
 import { pushSubscriptions, smsNumbers, smsOptOuts } from '../db/schema.ts';
-import { notifiedUsers } from '../modules/alert/service.ts';
-import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
+import { groupBy } from '../lib/group-by.ts';
+import type { FanoutItem, OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import { backoffMs } from '../push-delivery/retry.ts';
 import { alertSms } from './text.ts';
@@ -68,46 +67,52 @@ export class SmsChannel implements OutboxChannel {
     this.timeoutMs = setup.senderTimeoutMs + 1000;
   }
 
-  async deliveries(
-    tx: Tx,
-    alert: AlertRecord,
-    contactIds: string[],
-    step: number,
-    fallback = false,
-  ): Promise<NewDelivery[]> {
-    if (alert.priority !== 'high' || contactIds.length === 0) return [];
-    const notified = [...(await notifiedUsers(tx, contactIds, alert, new Date()))];
-    if (notified.length === 0) return [];
-    const noPushOnly = step === 0 && !fallback && this.pushConfigured;
-    const rows = await tx
-      .select({ userId: smsNumbers.userId, phone: smsNumbers.phone })
+  /**
+   * One text per verified, not opted-out number of each notified contact of a high-priority alert.
+   * A first notice goes only to those with no browser for push; escalation steps and a person's
+   * fallback rung text whoever has a number.
+   */
+  async deliveries(tx: Tx, items: readonly FanoutItem[]): Promise<NewDelivery[][]> {
+    const wanted = items.filter((i) => i.alert.priority === 'high');
+    const users = [...new Set(wanted.flatMap((i) => [...i.notified]))];
+    if (users.length === 0) return items.map(() => []);
+    const numbers = await tx
+      .select({
+        userId: smsNumbers.userId,
+        phone: smsNumbers.phone,
+        hasPush: exists(
+          tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, smsNumbers.userId)),
+        ),
+      })
       .from(smsNumbers)
       .where(
         and(
-          inArray(smsNumbers.userId, notified),
+          inArray(smsNumbers.userId, users),
           isNotNull(smsNumbers.phone),
           isNotNull(smsNumbers.verifiedAt),
           notExists(tx.select().from(smsOptOuts).where(eq(smsOptOuts.phone, smsNumbers.phone))),
-          noPushOnly
-            ? notExists(
-                tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, smsNumbers.userId)),
-              )
-            : undefined,
         ),
       );
-    const body = alertSms(alert, this.link, step > 0);
-    return rows.flatMap((r) =>
-      r.phone
-        ? [
-            {
-              id: crypto.randomUUID(),
-              userId: r.userId,
-              target: r.phone,
-              payload: { phone: r.phone, body } satisfies z.infer<typeof smsJob>,
-            },
-          ]
-        : [],
-    );
+    const byUser = groupBy(numbers, (n) => n.userId);
+    return items.map(({ alert, notified, step, fallback }) => {
+      if (alert.priority !== 'high') return [];
+      const pushFirst = step === 0 && !fallback && this.pushConfigured;
+      const body = alertSms(alert, this.link, step > 0);
+      return [...notified].flatMap((userId) =>
+        (byUser.get(userId) ?? []).flatMap(({ phone, hasPush }) =>
+          phone && !(pushFirst && hasPush)
+            ? [
+                {
+                  id: crypto.randomUUID(),
+                  userId,
+                  target: phone,
+                  payload: { phone, body } satisfies z.infer<typeof smsJob>,
+                },
+              ]
+            : [],
+        ),
+      );
+    });
   }
 
   async send(job: { payload: unknown; attempt: number }): Promise<SendResult> {

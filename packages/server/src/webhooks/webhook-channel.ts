@@ -1,13 +1,13 @@
 import type { Agent } from 'node:https';
 import https from 'node:https';
 import { type AlertRecord, WEBHOOK_MAX_ATTEMPTS } from '@vitalwatch/shared';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
 import { teamDevices, webhookDeliveries, webhooks } from '../db/schema.ts';
-import { notifiedUsers } from '../modules/alert/service.ts';
-import type { OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
+import { groupBy } from '../lib/group-by.ts';
+import type { FanoutItem, OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
 import type { NewDelivery } from '../notification-outbox/repository.ts';
 import type { PushEndpointGuard } from '../push-delivery/endpoint-guard.ts';
 import { backoffMs } from '../push-delivery/retry.ts';
@@ -93,49 +93,57 @@ export class WebhookChannel implements OutboxChannel {
   }
 
   /**
-   * One message per webhook of each contact told of this alert at this step; and, unless this is a
+   * One message per webhook of each contact told of each alert at its step; and, unless it is a
    * person's fallback rung, one per webhook of each care team holding the device and per platform
    * webhook (admins' webhooks, told of every alert whoever its contacts are).
    */
-  async deliveries(
-    tx: Tx,
-    alert: AlertRecord,
-    contactIds: string[],
-    step: number,
-    fallback = false,
-  ): Promise<NewDelivery[]> {
-    if (contactIds.length === 0) return [];
-    const notified = [...(await notifiedUsers(tx, contactIds, alert, new Date()))];
+  async deliveries(tx: Tx, items: readonly FanoutItem[]): Promise<NewDelivery[][]> {
+    const told = items.filter((i) => i.contactIds.length > 0);
+    const users = [...new Set(told.flatMap((i) => [...i.notified]))];
     const own =
-      notified.length === 0
+      users.length === 0
         ? []
         : await tx
             .select()
             .from(webhooks)
-            .where(and(eq(webhooks.scope, 'user'), inArray(webhooks.userId, notified)));
-    const shared = fallback
-      ? []
-      : await tx
-          .select()
-          .from(webhooks)
-          .where(
-            or(
-              eq(webhooks.scope, 'platform'),
+            .where(and(eq(webhooks.scope, 'user'), inArray(webhooks.userId, users)));
+    const devices = [...new Set(told.filter((i) => !i.fallback).map((i) => i.alert.device))];
+    const shared =
+      devices.length === 0
+        ? []
+        : await tx
+            .select({ hook: webhooks, deviceId: teamDevices.deviceId })
+            .from(webhooks)
+            .leftJoin(
+              teamDevices,
               and(
                 eq(webhooks.scope, 'team'),
-                inArray(
-                  webhooks.teamId,
-                  tx
-                    .select({ id: teamDevices.teamId })
-                    .from(teamDevices)
-                    .where(eq(teamDevices.deviceId, alert.device)),
-                ),
+                eq(teamDevices.teamId, webhooks.teamId),
+                inArray(teamDevices.deviceId, devices),
               ),
-            ),
-          );
-    return [...own, ...shared].map((hook) => {
-      const id = crypto.randomUUID();
-      return { id, userId: hook.userId, target: hook.id, payload: this.message(hook, id, alert, step) };
+            )
+            .where(
+              or(
+                eq(webhooks.scope, 'platform'),
+                and(eq(webhooks.scope, 'team'), isNotNull(teamDevices.deviceId)),
+              ),
+            );
+    const ownBy = groupBy(own, (hook) => hook.userId);
+    const platform = shared.filter((r) => r.hook.scope === 'platform').map((r) => r.hook);
+    const teamsBy = groupBy(
+      shared.filter((r) => r.hook.scope === 'team'),
+      (r) => r.deviceId,
+    );
+    return items.map(({ alert, contactIds, notified, step, fallback }) => {
+      if (contactIds.length === 0) return [];
+      const hooks = [
+        ...[...notified].flatMap((userId) => ownBy.get(userId) ?? []),
+        ...(fallback ? [] : [...platform, ...(teamsBy.get(alert.device) ?? []).map((r) => r.hook)]),
+      ];
+      return hooks.map((hook) => {
+        const id = crypto.randomUUID();
+        return { id, userId: hook.userId, target: hook.id, payload: this.message(hook, id, alert, step) };
+      });
     });
   }
 

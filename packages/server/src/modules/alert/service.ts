@@ -25,7 +25,7 @@ import { alertTimeline, recordReceipt } from './timeline.ts';
 export type { ConditionState } from './conditions.ts';
 export { AlertEngine } from './engine.ts';
 export { presentLifecycle, presentNewAlert } from './presenter.ts';
-export { notifiedUsers } from './snoozes.ts';
+export { notifiedUsersOf } from './snoozes.ts';
 
 export interface LifecycleOutcome {
   alert: AlertLifecycle;

@@ -1,5 +1,5 @@
 import { type AlertRecord, isInQuietHours, type SnoozeRecord } from '@vitalwatch/shared';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { maySee } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
 import { alertSnoozes, devices, users } from '../../db/schema.ts';
@@ -73,32 +73,45 @@ export const activeSnoozes = async (tx: Tx, userId: string, now: Date): Promise<
       .orderBy(asc(alertSnoozes.until))
   ).map(present);
 
+type Notice = { userIds: readonly string[]; alert: Pick<AlertRecord, 'device' | 'alertType' | 'priority'> };
+
 /**
- * Which of these users are notified (push, e-mail) of this alert now: high priority reaches
+ * Which of these users are notified (push, e-mail) of each alert now: high priority reaches
  * everyone; otherwise not those who snoozed its device's type, and low priority not those in their
- * quiet hours. Each person's choice silences only them.
+ * quiet hours. Each person's choice silences only them. Two queries for a whole batch of alerts.
  */
-export async function notifiedUsers(
-  tx: Tx,
-  userIds: readonly string[],
-  alert: Pick<AlertRecord, 'device' | 'alertType' | 'priority'>,
-  now: Date,
-): Promise<Set<string>> {
-  if (alert.priority === 'high' || userIds.length === 0) return new Set(userIds);
-  const rows = await tx
-    .select({
-      id: users.id,
-      quietHours: users.quietHours,
-      snoozed: sql<boolean>`exists (select 1 from ${alertSnoozes} s where s.user_id = ${users.id}
-        and s.device_id = ${alert.device}::uuid and s.alert_type = ${alert.alertType}
-        and s.until > ${now.toISOString()}::timestamptz)`,
-    })
+export async function notifiedUsersOf(tx: Tx, notices: readonly Notice[], now: Date): Promise<Set<string>[]> {
+  const asked = [...new Set(notices.filter((n) => n.alert.priority !== 'high').flatMap((n) => n.userIds))];
+  if (asked.length === 0) return notices.map((n) => new Set(n.userIds));
+  const people = await tx
+    .select({ id: users.id, quietHours: users.quietHours })
     .from(users)
-    .where(inArray(users.id, [...userIds]));
-  return new Set(
-    rows
-      .filter((r) => !r.snoozed)
-      .filter((r) => alert.priority !== 'low' || !isInQuietHours(storedQuietHours(r.quietHours), now))
-      .map((r) => r.id),
+    .where(inArray(users.id, asked));
+  const snoozed = await tx
+    .select({
+      userId: alertSnoozes.userId,
+      deviceId: alertSnoozes.deviceId,
+      alertType: alertSnoozes.alertType,
+    })
+    .from(alertSnoozes)
+    .where(and(inArray(alertSnoozes.userId, asked), gt(alertSnoozes.until, now)));
+  const quiet = new Set(
+    people.filter((p) => isInQuietHours(storedQuietHours(p.quietHours), now)).map((p) => p.id),
+  );
+  const known = new Set(people.map((p) => p.id));
+  const snoozeKey = (userId: string, deviceId: string, alertType: string) =>
+    `${userId} ${deviceId} ${alertType}`;
+  const snoozes = new Set(snoozed.map((z) => snoozeKey(z.userId, z.deviceId, z.alertType)));
+  return notices.map(({ userIds, alert }) =>
+    alert.priority === 'high'
+      ? new Set(userIds)
+      : new Set(
+          userIds.filter(
+            (id) =>
+              known.has(id) &&
+              !snoozes.has(snoozeKey(id, alert.device, alert.alertType)) &&
+              (alert.priority !== 'low' || !quiet.has(id)),
+          ),
+        ),
   );
 }

@@ -1,6 +1,7 @@
 import type { IngestResult } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
 import { deviceInactive, unknownApiKey } from '../../errors.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import type { Publication } from '../../lib/publish.ts';
 import { type AlertEngine, presentLifecycle, presentNewAlert } from '../alert/service.ts';
 import { presentHealthRecord } from './presenter.ts';
@@ -112,12 +113,7 @@ export async function storeHealthBatch(
 }
 
 function groupByDevice(stored: StoredReading[]): Map<string, StoredReading[]> {
-  const map = new Map<string, StoredReading[]>();
-  for (const r of stored) {
-    const list = map.get(r.deviceId);
-    if (list) list.push(r);
-    else map.set(r.deviceId, [r]);
-  }
+  const map = groupBy(stored, (r) => r.deviceId);
   for (const list of map.values()) list.sort(byTime);
   return map;
 }
