@@ -10,7 +10,7 @@ import { createDevice, postAlert } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { alertRecord, PEER_ENDPOINTS, queueAlerts, usePushPeer, userWithBrowsers } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './receiver-hooks.ts';
+import { receiverWebhookOptions, useWebhookReceiver } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-test@vitalwatch.test' };
@@ -27,13 +27,7 @@ describe.each(dbTargets())('bookkeeping after a send on $name', (target) => {
     { vapid, ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
     {
       push: { ca: identity.cert, baseDelayMs: 10, maxDelayMs: 50 },
-      webhooks: {
-        ca: identity.cert,
-        baseDelayMs: 10,
-        maxDelayMs: 50,
-        maxAttempts: 3,
-        requestTimeoutMs: 2000,
-      },
+      webhooks: receiverWebhookOptions(identity),
     },
   );
   const peer = usePushPeer(identity);

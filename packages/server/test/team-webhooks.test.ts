@@ -2,10 +2,9 @@ import { contracts } from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractClient, dataOf } from './contract-client.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
-import { PEER_ENDPOINTS } from './push-fixtures.ts';
+import { createAdmin, dbTargets, signup, type TestUser, unique } from './helpers.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './receiver-hooks.ts';
+import { useWebhookApp } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 
@@ -16,20 +15,7 @@ const identity = selfSignedCert();
  * only admins may, and a team that does not exist is 404.
  */
 describe.each(dbTargets())('team and platform webhooks on $name', (target) => {
-  const built = useTestApp(
-    target,
-    { ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
-    {
-      webhooks: {
-        ca: identity.cert,
-        baseDelayMs: 10,
-        maxDelayMs: 50,
-        maxAttempts: 3,
-        requestTimeoutMs: 2000,
-      },
-    },
-  );
-  const receiver = useWebhookReceiver(identity);
+  const { built, receiver } = useWebhookApp(target, identity);
   let admin: TestUser;
   beforeAll(async () => {
     admin = await createAdmin(built());

@@ -3,10 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '../src/webhooks/signing.ts';
 import { contractClient, dataOf } from './contract-client.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
-import { PEER_ENDPOINTS } from './push-fixtures.ts';
+import { createAdmin, dbTargets, signup, type TestUser, unique } from './helpers.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './receiver-hooks.ts';
+import { useWebhookApp } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 let paths = 0;
@@ -27,20 +26,7 @@ afterEach(() => {
  * their own, admins a team's or the platform's), and every rotation is audit-logged.
  */
 describe.each(dbTargets())('webhook secret rotation on $name', (target) => {
-  const built = useTestApp(
-    target,
-    { ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
-    {
-      webhooks: {
-        ca: identity.cert,
-        baseDelayMs: 10,
-        maxDelayMs: 50,
-        maxAttempts: 2,
-        requestTimeoutMs: 2000,
-      },
-    },
-  );
-  const receiver = useWebhookReceiver(identity);
+  const { built, receiver } = useWebhookApp(target, identity, 2);
   let admin: TestUser;
   beforeAll(async () => {
     admin = await createAdmin(built());

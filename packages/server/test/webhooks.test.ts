@@ -7,11 +7,10 @@ import { outboxDir } from '../src/mail/mailer.ts';
 import { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { contractClient, dataOf } from './contract-client.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, useTestApp, verifyEmail } from './helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, verifyEmail } from './helpers.ts';
 import { mailsIn } from './outbox-mail.ts';
-import { PEER_ENDPOINTS } from './push-fixtures.ts';
 import { selfSignedCert } from './push-peer.ts';
-import { useWebhookReceiver } from './receiver-hooks.ts';
+import { useWebhookApp } from './receiver-hooks.ts';
 
 const identity = selfSignedCert();
 let paths = 0;
@@ -28,20 +27,7 @@ const nextPath = () => {
  * is on the alert's timeline; private addresses are refused; a hanging receiver holds no ingest.
  */
 describe.each(dbTargets())('webhooks on $name', (target) => {
-  const built = useTestApp(
-    target,
-    { ...PEER_ENDPOINTS, notifications: { pollMs: 0 } },
-    {
-      webhooks: {
-        ca: identity.cert,
-        baseDelayMs: 10,
-        maxDelayMs: 50,
-        maxAttempts: 3,
-        requestTimeoutMs: 2000,
-      },
-    },
-  );
-  const receiver = useWebhookReceiver(identity);
+  const { built, receiver } = useWebhookApp(target, identity);
   let admin: TestUser;
   beforeAll(async () => {
     admin = await createAdmin(built());
