@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { rawRows } from '../src/db/raw-rows.ts';
 import type { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { createDevice } from './device-helpers.ts';
 import { dbTargets } from './helpers.ts';
@@ -50,6 +52,24 @@ describe.each(dbTargets())('the outbox expands a batch of alerts at once, on $na
     expect(alertIds(first)).toEqual(ofA.map((x) => x._id).sort());
     // The medium alert B snoozed is not pushed to B; the SOS is (high priority reaches everyone).
     expect(alertIds(second)).toEqual([ofB[0]!._id]);
+  });
+
+  it('a fanout stored within the millisecond of the look is due at that look', async () => {
+    const { carer, device } = await carerOfNewDevice(peer().subscriber());
+    await queueAlerts(built(), [carer.user._id], [alertRecord(device._id, 'SOS')]);
+    // The database stamps microseconds, a Date only milliseconds: a look woken by the commit may
+    // name the same millisecond as the job's stamp, and must still find it.
+    const [row] = await rawRows(
+      built().ctx.db,
+      sql`update notification_jobs set run_at = date_trunc('milliseconds', now()) + interval '600 microseconds'
+        where kind = 'fanout' and status = 'queued'
+        returning (extract(epoch from date_trunc('milliseconds', run_at)) * 1000)::bigint::text as ms`,
+      z.object({ ms: z.string() }),
+    );
+    const sameMillisecond = new Date(Number(row!.ms));
+    const outbox = built().ctx.outbox as unknown as { expandDueFanouts(now: Date): Promise<number> };
+    expect(await outbox.expandDueFanouts(sameMillisecond)).toBe(1);
+    await built().ctx.outbox.idle();
   });
 
   it.runIf(target.name === 'postgres')('the same queries expand 2 alerts as 12', async () => {

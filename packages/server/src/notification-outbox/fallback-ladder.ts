@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Tx } from '../db/index.ts';
 import { rawRows } from '../db/raw-rows.ts';
 import { alertEvents, alerts, devices, notificationJobs, users } from '../db/schema.ts';
-import type { DeliveryKind, NewDelivery, QueuedDelivery } from './repository.ts';
+import { type DeliveryKind, dueBy, type NewDelivery, type QueuedDelivery } from './repository.ts';
 
 /**
  * The fallback ladder of a high-priority alert: after the push, each primary contact is tried on
@@ -101,7 +101,7 @@ export async function climbLadders(
             where q.alert_id = j.alert_id and q.user_id = j.user_id and q.kind <> 'fallback') c
           where channel is not null) as used
       from ${notificationJobs} j left join ${alerts} a on a.id = j.alert_id
-      where j.kind = 'fallback' and j.status = 'queued' and j.run_at <= ${now.toISOString()}::timestamptz
+      where j.kind = 'fallback' and j.status = 'queued' and ${dueBy(now)}
       order by j.run_at limit ${limit}
       for update of j skip locked`,
     dueRung,

@@ -26,6 +26,13 @@ export type DeliveryKind = 'push' | 'email' | 'sms' | 'webhook';
 /** A message with the alert and step it belongs to, as inserted. */
 export type QueuedDelivery = NewDelivery & { kind: DeliveryKind; alertId: string; step: number };
 
+/**
+ * `run_at` is due by `now`: stored by the database's clock in microseconds, a job written within
+ * the millisecond `now` names is due too. (`run_at <= now` left a fanout committed in the same
+ * millisecond as the look that its commit woke for the next poll, delaying the alert's first push.)
+ */
+export const dueBy = (now: Date) => sql`run_at < ${new Date(now.getTime() + 1).toISOString()}::timestamptz`;
+
 const jobRow = z.object({
   id: z.string(),
   kind: z.enum(['fanout', 'fallback', 'push', 'email', 'sms', 'webhook']),
@@ -63,7 +70,7 @@ export const lockDueFanouts = (tx: Tx, now: Date, limit: number) =>
     tx,
     sql`select id::text, kind, alert_id::text, step, contact_ids::text[], user_id::text, target, payload, attempts
       from ${notificationJobs}
-      where kind = 'fanout' and status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
+      where kind = 'fanout' and status = 'queued' and ${dueBy(now)}
       order by run_at limit ${limit}
       for update skip locked`,
     jobRow,
@@ -105,7 +112,7 @@ export const claimDeliveries = (db: Db, now: Date, leaseMs: number, limit: numbe
         attempts = j.attempts + 1
       where j.id in (
         select id from ${notificationJobs}
-        where kind not in ('fanout', 'fallback') and status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
+        where kind not in ('fanout', 'fallback') and status = 'queued' and ${dueBy(now)}
           ${kind ? sql`and kind = ${kind}` : sql``}
           and (lease_until is null or lease_until <= ${now.toISOString()}::timestamptz)
         order by run_at limit ${limit}
