@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../db/index.ts';
+import { preparedRows } from '../db/raw-rows.ts';
 import { devices } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { maySee } from './audience.ts';
@@ -9,16 +11,19 @@ import { maySee } from './audience.ts';
  * anything of a device for a user. What they may not see is answered as not found.
  */
 
-/** A user sees a device (its health data, its alerts, its share links) only while assigned to it. */
+const deviceSeen = preparedRows(
+  'can_see_device',
+  sql`select 1 as seen from ${devices} d
+    where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,
+  z.object({ seen: z.number() }),
+);
+
+/**
+ * A user sees a device (its health data, its alerts, its share links) only while assigned to it.
+ * Every read of a device asks it first: a prepared statement.
+ */
 export const canSeeDevice = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
-  isUuid(deviceId) &&
-  (
-    await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(eq(devices.id, deviceId), maySee(userId, devices.id)))
-      .limit(1)
-  ).length === 1;
+  isUuid(deviceId) && (await deviceSeen(tx, { deviceId, userId })).length > 0;
 
 /** The device, when the user may see it; undefined for any other (someone else's, unknown, not an id). */
 export const visibleDevice = async (tx: Tx, userId: string, deviceId: string) =>

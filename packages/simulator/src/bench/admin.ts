@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { adminBrowserFigures } from './admin-browser.ts';
+import { settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
 export interface AdminBenchOptions {
@@ -52,7 +53,7 @@ async function seed(o: AdminBenchOptions): Promise<void> {
        from generate_series(1, $1::int) n`,
       [o.users],
     );
-    await db.query('analyze');
+    await settleDatabase(db);
     log(
       `  admin: seeded ${fmt(o.devices)} devices with readings and ${fmt(o.users)} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

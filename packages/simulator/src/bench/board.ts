@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { measure } from './admin.ts';
+import { settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
 export interface BoardBenchOptions {
@@ -60,7 +61,7 @@ export async function boardPhase(o: BoardBenchOptions): Promise<void> {
               'Heart rate 131 bpm is above the limit of 120 bpm (critical above 140 bpm)', 'medium', now()
        from devices d where d.device_name like 'Board wristband %' and d.seq % 10 = 0`,
     );
-    await db.query('analyze');
+    await settleDatabase(db);
     log(
       `  board: seeded ${fmt(o.devices)} devices with an hour each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

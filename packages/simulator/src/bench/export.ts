@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { seedDevice } from './history.ts';
+import { settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 import { rssMb } from './server.ts';
 
@@ -29,7 +30,7 @@ export async function exportPhase(o: ExportBenchOptions): Promise<void> {
     log(`  export: seeding ${fmt(readings)} readings (${o.days} days at 1 Hz)…`);
     const seeded = performance.now();
     await seedDevice(db, o.deviceId, readings, 1);
-    await db.query('analyze');
+    await settleDatabase(db);
     log(`  export: seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
   } finally {
     await db.end();

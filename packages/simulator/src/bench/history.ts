@@ -1,5 +1,6 @@
 import { healthHistoryResponse } from '@vitalwatch/shared';
 import pg from 'pg';
+import { settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
 const MINUTE = 60_000;
@@ -95,7 +96,7 @@ export async function historyPhase(o: HistoryBenchOptions): Promise<void> {
       seeded += count;
       log(`  history: fleet device ${i + 1}/${o.fleetDeviceIds.length}, ${fmt(seeded)} readings stored`);
     }
-    await db.query('analyze');
+    await settleDatabase(db);
     log(
       `  history: ${fmt(seeded)} readings seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );

@@ -5,11 +5,10 @@ import {
   historyResolution,
   type VitalStats,
 } from '@vitalwatch/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
-import { epochMs, rawRows } from '../../db/raw-rows.ts';
+import { epochMs, preparedRows } from '../../db/raw-rows.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;
@@ -87,17 +86,65 @@ const asRollup = ROLLUP_VITALS.map(
     `(${v} is not null)::int as ${v}_count, coalesce(${v}::float8, 0) as ${v}_sum, ${v} as ${v}_min, ${v} as ${v}_max`,
 ).join(', ');
 
-const onDevice = (deviceId: string) => sql`device_seq = ${deviceSeqOf(deviceId)}`;
-/** The device's raw readings in [from, to]. */
-const readingsIn = (deviceId: string, from: Date, to: Date) =>
-  sql`${onDevice(deviceId)} and recorded_at >= ${iso(from)}::timestamptz and recorded_at <= ${iso(to)}::timestamptz`;
+const p = (name: string) => sql.placeholder(name);
+const ts = (name: string) => sql`${p(name)}::timestamptz`;
+/** The rows of the device named by the `deviceId` placeholder. */
+const onDevice = sql`device_seq = (select seq from devices where id = ${p('deviceId')}::uuid)`;
+/** The device's raw readings in [`from`, `to`]. */
+const readingsIn = sql`${onDevice} and recorded_at >= ${ts('from')} and recorded_at <= ${ts('to')}`;
+const between = (a: string, b: string) => sql`bucket >= ${ts(a)} and bucket < ${ts(b)}`;
+const cols = sql.raw(ROLLUP_COLUMNS);
 
-async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
-  return (await rawRows(tx, query, aggregateRow)).map((r) => ({
-    t: new Date(r.t_ms ?? 0).toISOString(),
-    ...vitalsOf(r),
-  }));
-}
+/**
+ * The summary's statement: with `hours`, hour rollups for the whole hours inside the range
+ * (`firstHour` to `lastHour`) and minute rollups around them; without, minute rollups alone.
+ */
+const summaryOf = (hours: boolean) =>
+  preparedRows(
+    hours ? 'history_summary_hours' : 'history_summary_minutes',
+    sql`select null as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
+        ${hours ? sql`select readings, ${cols} from ${rollups('hour')} where ${onDevice} and ${between('firstHour', 'lastHour')} union all` : sql``}
+        select readings, ${cols} from ${rollups('minute')}
+        where ${onDevice} and ${between('firstWhole', 'lastWhole')}
+          ${hours ? sql`and not (${between('firstHour', 'lastHour')})` : sql``}
+        union all
+        select 1, ${sql.raw(asRollup)} from health_records
+        where ${readingsIn} and (recorded_at < ${ts('firstWhole')} or recorded_at >= ${ts('lastWhole')})
+      ) s`,
+    aggregateRow,
+  );
+const summaryStatements = { hours: summaryOf(true), minutes: summaryOf(false) };
+
+/** Every raw reading in the range as a bucket of one. */
+const rawBuckets = preparedRows(
+  'history_raw',
+  sql`select extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
+    from health_records where ${readingsIn} order by recorded_at, id`,
+  aggregateRow,
+);
+
+/**
+ * Buckets of `minutes` minutes summed from one rollup table. Grouped and sorted by the timestamp,
+ * not by its epoch (a numeric): sorting 10,080 minute rows of a 7 d window by a numeric took twice
+ * as long as the rest of the query.
+ */
+const rolledBuckets = (source: 'minute' | 'hour') => {
+  const step = sql`make_interval(mins => ${p('minutes')}::int)`;
+  return preparedRows(
+    `history_${source}_buckets`,
+    sql`select extract(epoch from b) * 1000 as t_ms, readings, ${cols} from (
+        select date_bin(${step}, bucket, ${ORIGIN}) as b, sum(readings) as readings, ${sql.raw(sums)}
+        from ${rollups(source)}
+        where ${onDevice} and bucket >= date_bin(${step}, ${ts('from')}, ${ORIGIN}) and bucket <= ${ts('to')}
+        group by 1) g
+      order by b`,
+    aggregateRow,
+  );
+};
+const bucketStatements = { minute: rolledBuckets('minute'), hour: rolledBuckets('hour') };
+
+const asBuckets = (rows: AggregateRow[]): HistoryBucket[] =>
+  rows.map((r) => ({ t: new Date(r.t_ms ?? 0).toISOString(), ...vitalsOf(r) }));
 
 /**
  * Exact and cheap: the count and the min, average and max of each vital over [from, to], from
@@ -107,29 +154,19 @@ async function buckets(tx: Tx, query: SQL): Promise<HistoryBucket[]> {
 export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Date): Promise<HistorySummary> {
   const firstWhole = new Date(Math.ceil(from.getTime() / MINUTE) * MINUTE);
   const lastWhole = new Date(Math.floor(to.getTime() / MINUTE) * MINUTE);
-  const device = onDevice(deviceId);
-  const inRange = readingsIn(deviceId, from, to);
   const firstHour = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
   const lastHour = new Date(Math.max(firstHour.getTime(), Math.floor(to.getTime() / HOUR) * HOUR));
-  const cols = sql.raw(ROLLUP_COLUMNS);
-  const between = (a: Date, b: Date) =>
-    sql`bucket >= ${iso(a)}::timestamptz and bucket < ${iso(b)}::timestamptz`;
   const hoursInside = firstHour < lastHour && firstWhole <= firstHour && lastHour <= lastWhole;
-  const [summaryRow] = await rawRows(
-    tx,
-    sql`select null as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
-        select readings, ${cols} from ${rollups('hour')}
-        where ${device} and ${hoursInside ? between(firstHour, lastHour) : sql`false`}
-        union all
-        select readings, ${cols} from ${rollups('minute')}
-        where ${device} and ${between(firstWhole, lastWhole)}
-          and ${hoursInside ? sql`not (${between(firstHour, lastHour)})` : sql`true`}
-        union all
-        select 1, ${sql.raw(asRollup)} from health_records
-        where ${inRange} and (recorded_at < ${iso(firstWhole)}::timestamptz or recorded_at >= ${iso(lastWhole)}::timestamptz)
-      ) s`,
-    aggregateRow,
-  );
+  const values = {
+    deviceId,
+    from: iso(from),
+    to: iso(to),
+    firstWhole: iso(firstWhole),
+    lastWhole: iso(lastWhole),
+  };
+  const [summaryRow] = hoursInside
+    ? await summaryStatements.hours(tx, { ...values, firstHour: iso(firstHour), lastHour: iso(lastHour) })
+    : await summaryStatements.minutes(tx, values);
   return vitalsOf(summaryRow!, true);
 }
 
@@ -154,28 +191,14 @@ export async function deviceHistory(
       ...base,
       resolution: 'raw',
       bucketSeconds: 0,
-      buckets: await buckets(
-        tx,
-        sql`select extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
-          from health_records where ${readingsIn(deviceId, from, to)} order by recorded_at, id`,
-      ),
+      buckets: asBuckets(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) })),
     };
   }
-  const step = sql.raw(`interval '${bucketMinutes} minutes'`);
-  // Grouped and sorted by the timestamp, not by its epoch (a numeric): sorting 10,080 minute rows
-  // of a 7 d window by a numeric took twice as long as the rest of the query.
-  const bin = sql`date_bin(${step}, bucket, ${ORIGIN})`;
-  return {
-    ...base,
-    resolution: source,
-    bucketSeconds: bucketMinutes * 60,
-    buckets: await buckets(
-      tx,
-      sql`select extract(epoch from ${bin}) * 1000 as t_ms, sum(readings) as readings, ${sql.raw(sums)}
-        from ${rollups(source)}
-        where ${onDevice(deviceId)} and bucket >= date_bin(${step}, ${iso(from)}::timestamptz, ${ORIGIN})
-          and bucket <= ${iso(to)}::timestamptz
-        group by ${bin} order by ${bin}`,
-    ),
-  };
+  const rows = await bucketStatements[source](tx, {
+    deviceId,
+    from: iso(from),
+    to: iso(to),
+    minutes: bucketMinutes,
+  });
+  return { ...base, resolution: source, bucketSeconds: bucketMinutes * 60, buckets: asBuckets(rows) };
 }

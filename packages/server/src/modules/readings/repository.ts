@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
+import { preparedRows } from '../../db/raw-rows.ts';
 import { healthRecords } from '../../db/schema.ts';
-
-export type HealthRow = typeof healthRecords.$inferSelect & { deviceId: string };
+import type { ReadingFacts } from './presenter.ts';
 
 export interface HealthQuery {
   from?: Date;
@@ -11,12 +12,40 @@ export interface HealthQuery {
   limit: number;
 }
 
+const newestReadings = preparedRows(
+  'newest_readings',
+  sql`select id::text, recorded_at, spo2, heart_rate, temperature, battery from ${healthRecords}
+    where device_seq = (select seq from devices where id = ${sql.placeholder('deviceId')}::uuid)
+    order by recorded_at desc, id desc limit ${sql.placeholder('limit')}`,
+  z.object({
+    id: z.string(),
+    recorded_at: z.coerce.date(),
+    spo2: z.number().nullable(),
+    heart_rate: z.number().nullable(),
+    temperature: z.number().nullable(),
+    battery: z.number().nullable(),
+  }),
+);
+
 /**
  * A device's readings, newest `recordedAt` first: the (device_seq, recorded_at) index read
- * backwards, newest partition first, stopping at `limit`.
+ * backwards, newest partition first, stopping at `limit`. Without a range (the newest readings a
+ * dashboard asks for on every visit) a prepared statement.
  */
-export const listReadings = async (tx: Tx, deviceId: string, q: HealthQuery): Promise<HealthRow[]> =>
-  (
+export const listReadings = async (tx: Tx, deviceId: string, q: HealthQuery): Promise<ReadingFacts[]> => {
+  if (!q.from && !q.to) {
+    const rows = await newestReadings(tx, { deviceId, limit: q.limit });
+    return rows.map((r) => ({
+      id: r.id,
+      deviceId,
+      recordedAt: r.recorded_at,
+      spo2: r.spo2,
+      heartRate: r.heart_rate,
+      temperature: r.temperature,
+      battery: r.battery,
+    }));
+  }
+  return (
     await tx
       .select()
       .from(healthRecords)
@@ -30,3 +59,4 @@ export const listReadings = async (tx: Tx, deviceId: string, q: HealthQuery): Pr
       .orderBy(desc(healthRecords.recordedAt), desc(healthRecords.id))
       .limit(q.limit)
   ).map((r) => ({ ...r, deviceId }));
+};

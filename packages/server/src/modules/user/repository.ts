@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
+import { onceFor } from '../../db/once-for.ts';
 import { pushSubscriptions, recoveryCodes, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,21 +11,25 @@ export const findUserById = async (tx: Tx, id: string) =>
 
 /**
  * The user with what their profile shows beside the row, in one round trip: their push
- * subscriptions' ids (oldest first) and how many recovery codes are unused.
+ * subscriptions' ids (oldest first) and how many recovery codes are unused. The most frequent
+ * read of a signed-in page: prepared once a database (see `preparedRows` for why).
  */
-export const findProfile = async (tx: Tx, id: string) =>
-  (
-    await tx
-      .select({
-        user: users,
-        fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
-          where ps.user_id = ${id}::uuid order by ps.created_at)`,
-        recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc where rc.user_id = ${id}::uuid)`,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+const profileLookup = (db: Db) =>
+  db
+    .select({
+      user: users,
+      fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
+        where ps.user_id = ${sql.placeholder('id')}::uuid order by ps.created_at)`,
+      recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc
+        where rc.user_id = ${sql.placeholder('id')}::uuid)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_profile');
+
+export const findProfile = async (db: Db, id: string) =>
+  (await onceFor(db, profileLookup).execute({ id }))[0];
 
 /** The columns `findUserForSession` reads, and whether a logout ended the session. */
 const sessionLookup = (db: Db) =>
@@ -43,20 +48,12 @@ const sessionLookup = (db: Db) =>
     .limit(1)
     .prepare('find_user_for_session');
 
-/** Built once a database: its SQL is not assembled again, and PostgreSQL plans it once a connection. */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
-
 /**
  * The user an access token names, and whether its session was ended by a logout: one indexed
  * round trip, as the user lookup alone was, on every authenticated request and socket check.
  */
 export async function findUserForSession(db: Db, id: string, sessionId: string) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return (await lookup.execute({ id, sessionId }))[0];
+  return (await onceFor(db, sessionLookup).execute({ id, sessionId }))[0];
 }
 
 /** Refuses the access tokens of the user's sessions until `expiresAt`; prunes the entries no token needs any more. */
