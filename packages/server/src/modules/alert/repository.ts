@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maySee } from '../../access/audience.ts';
-import type { Tx } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { onceFor } from '../../db/once-for.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import { type LifecycleRow, lifecycleColumns, type StoredAlert } from './rows.ts';
@@ -104,7 +105,7 @@ export interface AlertFilters {
 }
 
 /** Alerts of the user's devices (assigned now), with the user's own read state. */
-function visibleTo(tx: Tx, userId: string, where?: SQL) {
+function visibleTo(tx: Tx, userId: string | SQLWrapper, where?: SQL) {
   return tx
     .select({
       ...lifecycleColumns,
@@ -137,10 +138,15 @@ const newestFirst = [desc(alerts.recordedAt), desc(alerts.id)];
  * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
  * lands on top (history pages keep device time); alerts stored together, newest device time first.
  */
-export const listLatest = async (tx: Tx, userId: string, count: number): Promise<VisibleAlert[]> =>
-  visibleTo(tx, userId)
+/** The newest alerts the user may see (the header's bell, every signed-in page): prepared once a database. */
+const latestList = (db: Db) =>
+  visibleTo(db, sql.placeholder('userId'))
     .orderBy(desc(alerts.createdAt), ...newestFirst)
-    .limit(count);
+    .limit(sql.placeholder('count'))
+    .prepare('list_latest_alerts');
+
+export const listLatest = (db: Db, userId: string, count: number): Promise<VisibleAlert[]> =>
+  onceFor(db, latestList).execute({ userId, count });
 
 export interface Cursor {
   recordedAt: Date;

@@ -1,8 +1,9 @@
 import type { CircleRole } from '@vitalwatch/shared';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
-import type { Tx } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { onceFor } from '../../db/once-for.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -186,15 +187,18 @@ export async function setNickname(tx: Tx, deviceId: string, userId: string, nick
     .onConflictDoUpdate({ target: [deviceNicknames.deviceId, deviceNicknames.userId], set: { nickname } });
 }
 
+/** A user's id, or the placeholder of a prepared statement that takes it. */
+type UserRef = string | SQLWrapper;
+
 /** The user's nickname for the device through a team, where they have no assignment. */
-const teamNickname = (userId: string) =>
+const teamNickname = (userId: UserRef) =>
   sql<string | null>`(select dn.nickname from ${deviceNicknames} dn
     where dn.device_id = ${devices.id} and dn.user_id = ${userId}::uuid)`;
 
 /** A device seen through a care team only has no assignment row: its user is a carer with no nickname. */
 const userView = (userId: string) => ({ device: devices, ...yourPlace(userId) });
 /** How many watch the device, and the user's own place and name for it. */
-const yourPlace = (userId: string) => ({
+const yourPlace = (userId: UserRef) => ({
   userCount: userCountOf,
   userId: sql<string>`${userId}::text`,
   circleRole: sql<CircleRole>`coalesce(${deviceUsers.circleRole}, 'carer')`,
@@ -214,10 +218,12 @@ export type UserDeviceRow = DeviceBasics & Omit<DeviceWithCount, keyof DeviceRow
 /**
  * The devices the user may see: assigned ones first, oldest assignment first, then those of their
  * teams by name. Only the columns the list shows, flat: every column of 200 devices, nested and
- * mapped one by one (the alarm settings' JSON too), was a third of the list's CPU.
+ * mapped one by one (the alarm settings' JSON too), was a third of the list's CPU. Asked on every
+ * dashboard visit: prepared once a database (see `preparedRows` for why).
  */
-export const listUserDevices = async (tx: Tx, userId: string): Promise<UserDeviceRow[]> =>
-  tx
+const userDevicesList = (db: Db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       id: devices.id,
       deviceName: devices.deviceName,
@@ -232,7 +238,12 @@ export const listUserDevices = async (tx: Tx, userId: string): Promise<UserDevic
     .from(devices)
     .leftJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
     .where(maySee(userId, devices.id))
-    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id);
+    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id)
+    .prepare('list_user_devices');
+};
+
+export const listUserDevices = (db: Db, userId: string): Promise<UserDeviceRow[]> =>
+  onceFor(db, userDevicesList).execute({ userId });
 
 /**
  * The device if `userId` may see it, else undefined (the caller answers 404), with the caller's own
