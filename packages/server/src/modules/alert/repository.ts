@@ -137,8 +137,8 @@ const newestFirst = [desc(alerts.recordedAt), desc(alerts.id)];
 /**
  * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
  * lands on top (history pages keep device time); alerts stored together, newest device time first.
+ * Asked on every signed-in page (the header's bell): prepared once a database.
  */
-/** The newest alerts the user may see (the header's bell, every signed-in page): prepared once a database. */
 const latestList = (db: Db) =>
   visibleTo(db, sql.placeholder('userId'))
     .orderBy(desc(alerts.createdAt), ...newestFirst)

@@ -7,6 +7,7 @@ import {
 } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { epochMs, preparedRows } from '../../db/raw-rows.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
@@ -89,7 +90,7 @@ const asRollup = ROLLUP_VITALS.map(
 const p = (name: string) => sql.placeholder(name);
 const ts = (name: string) => sql`${p(name)}::timestamptz`;
 /** The rows of the device named by the `deviceId` placeholder. */
-const onDevice = sql`device_seq = (select seq from devices where id = ${p('deviceId')}::uuid)`;
+const onDevice = sql`device_seq = ${deviceSeqOf(p('deviceId'))}`;
 /** The device's raw readings in [`from`, `to`]. */
 const readingsIn = sql`${onDevice} and recorded_at >= ${ts('from')} and recorded_at <= ${ts('to')}`;
 const between = (a: string, b: string) => sql`bucket >= ${ts(a)} and bucket < ${ts(b)}`;

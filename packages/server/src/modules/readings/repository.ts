@@ -15,7 +15,7 @@ export interface HealthQuery {
 const newestReadings = preparedRows(
   'newest_readings',
   sql`select id::text, recorded_at, spo2, heart_rate, temperature, battery from ${healthRecords}
-    where device_seq = (select seq from devices where id = ${sql.placeholder('deviceId')}::uuid)
+    where device_seq = ${deviceSeqOf(sql.placeholder('deviceId'))}
     order by recorded_at desc, id desc limit ${sql.placeholder('limit')}`,
   z.object({
     id: z.string(),
