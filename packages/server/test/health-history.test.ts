@@ -90,6 +90,28 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
     expect(coarse.bucketSeconds).toBeGreaterThan(3600);
   });
 
+  it('sums exactly over windows within a minute, between minutes, and on whole minutes and hours', async () => {
+    const wholeMinute = Math.ceil((start + 10 * MINUTE) / MINUTE) * MINUTE;
+    const wholeHour = Math.ceil(start / 3600_000) * 3600_000;
+    const windows = [
+      [end - 50_000 + 300, end - 20_000],
+      [wholeMinute - 20_500, wholeMinute + 10_000],
+      [wholeMinute, wholeMinute + 5 * MINUTE],
+      [wholeMinute + 250, wholeMinute + 61 * MINUTE - 250],
+      [wholeHour, wholeHour + 3600_000],
+      [wholeHour - 1000, end],
+    ];
+    for (const [from, to] of windows) {
+      const { summary } = await ok(from!, to!, 2000);
+      const e = expected(from!, to!);
+      expect(summary.readings, `${new Date(from!).toISOString()}…${new Date(to!).toISOString()}`).toBe(
+        e.readings,
+      );
+      expect(summary.heartRate?.[1]).toBeCloseTo(e.heartRate, 9);
+      expect(summary.spo2?.[1]).toBeCloseTo(e.spo2, 9);
+    }
+  });
+
   it('gives a 24 h window the most buckets that fit its budget of 500, not one an hour', async () => {
     const h = await ok(end - 24 * 3600_000, end, 500);
     expect([h.resolution, h.bucketSeconds]).toEqual(['minute', 180]);

@@ -132,6 +132,13 @@ function forSerialiser(node: unknown): unknown {
       out[key] = Object.fromEntries(Object.entries(map).map(([name, s]) => [name, forSerialiser(s)]));
     } else out[key] = VALUES.has(key) ? value : forSerialiser(value);
   }
+  if (Array.isArray(out.prefixItems)) {
+    // A tuple as draft-07 writes it, the form fast-json-stringify compiles: given `prefixItems`
+    // it wrote each item with JSON.stringify (a 480-bucket history: 1.2 ms against 0.3 ms).
+    out.additionalItems = out.items ?? true;
+    out.items = out.prefixItems;
+    delete out.prefixItems;
+  }
   if (out.properties && Array.isArray(out.required)) {
     const properties = out.properties as Record<string, Json>;
     out.required = out.required.filter((k: string) => Object.keys(properties[k] ?? {}).length > 0);

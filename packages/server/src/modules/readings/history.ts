@@ -5,11 +5,11 @@ import {
   historyResolution,
   type VitalStats,
 } from '@vitalwatch/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
-import { epochMs, preparedRows } from '../../db/raw-rows.ts';
+import { preparedRows } from '../../db/raw-rows.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;
@@ -18,19 +18,30 @@ const ORIGIN = sql.raw(`timestamptz '2000-01-01T00:00:00Z'`);
 const iso = (d: Date) => d.toISOString();
 const rollups = (table: 'minute' | 'hour') => sql.raw(`health_rollups_${table}`);
 
-const num = z.coerce.number().nullable();
-/** Aggregates of one bucket (or of the whole range), as every query below returns them. */
-type AggregateColumn = `${(typeof ROLLUP_VITALS)[number]}_${'count' | 'sum' | 'min' | 'max'}`;
-const aggregateRow = z.object({
-  t_ms: epochMs.nullable(),
-  readings: z.coerce.number(),
-  // `<vital>_count`, `_sum`, `_min`, `_max` of each vital, named: a named shape is parsed by code
-  // zod compiles for it, a catchall key by key (480 rows: 0.34 ms against 0.83 ms).
-  ...(Object.fromEntries(
-    ROLLUP_VITALS.flatMap((v) => ['count', 'sum', 'min', 'max'].map((a) => [`${v}_${a}`, num])),
-  ) as Record<AggregateColumn, typeof num>),
+/**
+ * The aggregates of one bucket (or of the whole range) as every query below packs them: its time
+ * (epoch ms, null for the range), its readings, then count, sum, min and max of each vital in
+ * `ROLLUP_VITALS` order. A query's rows come back as one JSON array of these: 480 buckets of 18
+ * columns were 8,640 fields for the driver to decode one by one, most of the server's CPU of a
+ * 24 h history.
+ */
+const AGGREGATE_LENGTH = 2 + 4 * ROLLUP_VITALS.length;
+const aggregates = z.object({
+  packed: z.string().transform((text, ctx) => {
+    const rows: unknown = JSON.parse(text);
+    const ok =
+      Array.isArray(rows) &&
+      rows.every(
+        (r) =>
+          Array.isArray(r) &&
+          r.length === AGGREGATE_LENGTH &&
+          r.every((v, i) => (v === null && i !== 1) || typeof v === 'number'),
+      );
+    if (!ok) ctx.addIssue({ code: 'custom', message: 'not a list of packed aggregates' });
+    return rows as Aggregate[];
+  }),
 });
-type AggregateRow = z.infer<typeof aggregateRow>;
+type Aggregate = (number | null)[];
 
 const vitalKey = {
   spo2: 'spo2',
@@ -38,41 +49,27 @@ const vitalKey = {
   temperature: 'temperature',
   battery: 'battery',
 } as const;
+const vitalKeys = ROLLUP_VITALS.map((v) => vitalKey[v]);
 
 /** Two decimals: more than any device measures (values are stored as `real`, 97.5 reads 97.5000…1). */
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** Each vital's column names, made once (a 7 d history asks for them 7,680 times). */
-const columnsOf = ROLLUP_VITALS.map((v) => ({
-  key: vitalKey[v],
-  count: `${v}_count`,
-  sum: `${v}_sum`,
-  min: `${v}_min`,
-  max: `${v}_max`,
-})) as {
-  key: (typeof vitalKey)[keyof typeof vitalKey];
-  count: AggregateColumn;
-  sum: AggregateColumn;
-  min: AggregateColumn;
-  max: AggregateColumn;
-}[];
-
-/** A vital's stats; a bucket's to two decimals (JSON size), the range summary's exact. */
-function stats(row: AggregateRow, c: (typeof columnsOf)[number], exact: boolean): VitalStats {
-  const count = row[c.count] ?? 0;
+/** The stats of the vital whose columns start at `at`; a bucket's to two decimals (JSON size), the range summary's exact. */
+function stats(row: Aggregate, at: number, exact: boolean): VitalStats {
+  const count = row[at] ?? 0;
   if (count === 0) return null;
-  const min = row[c.min] ?? 0;
-  const mean = (row[c.sum] ?? 0) / count;
-  const max = row[c.max] ?? 0;
+  const min = row[at + 2] ?? 0;
+  const mean = (row[at + 1] ?? 0) / count;
+  const max = row[at + 3] ?? 0;
   return exact ? [min, mean, max, count] : [round2(min), round2(mean), round2(max), count];
 }
 
-function vitalsOf(row: AggregateRow, exact = false) {
-  const out = { readings: row.readings } as { readings: number } & Record<
-    (typeof vitalKey)[keyof typeof vitalKey],
+function vitalsOf(row: Aggregate, exact = false) {
+  const out = { readings: row[1] ?? 0 } as { readings: number } & Record<
+    (typeof vitalKeys)[number],
     VitalStats
   >;
-  for (const c of columnsOf) out[c.key] = stats(row, c, exact);
+  for (const [i, key] of vitalKeys.entries()) out[key] = stats(row, 2 + 4 * i, exact);
   return out;
 }
 
@@ -95,6 +92,10 @@ const onDevice = sql`device_seq = ${deviceSeqOf(p('deviceId'))}`;
 const readingsIn = sql`${onDevice} and recorded_at >= ${ts('from')} and recorded_at <= ${ts('to')}`;
 const between = (a: string, b: string) => sql`bucket >= ${ts(a)} and bucket < ${ts(b)}`;
 const cols = sql.raw(ROLLUP_COLUMNS);
+/** `rows` (a subquery with `t_ms`, `readings` and the rollup columns) packed into one JSON text, in `order`. */
+const packed = (rows: SQL, order: SQL) =>
+  sql`select coalesce(json_agg(json_build_array(t_ms, readings, ${cols}) order by ${order}), '[]')::text as packed
+    from (${rows}) r`;
 
 /**
  * The summary's statement: with `hours`, hour rollups for the whole hours inside the range
@@ -103,25 +104,31 @@ const cols = sql.raw(ROLLUP_COLUMNS);
 const summaryOf = (hours: boolean) =>
   preparedRows(
     hours ? 'history_summary_hours' : 'history_summary_minutes',
-    sql`select null as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
-        ${hours ? sql`select readings, ${cols} from ${rollups('hour')} where ${onDevice} and ${between('firstHour', 'lastHour')} union all` : sql``}
-        select readings, ${cols} from ${rollups('minute')}
-        where ${onDevice} and ${between('firstWhole', 'lastWhole')}
-          ${hours ? sql`and not (${between('firstHour', 'lastHour')})` : sql``}
-        union all
-        select 1, ${sql.raw(asRollup)} from health_records
-        where ${readingsIn} and (recorded_at < ${ts('firstWhole')} or recorded_at >= ${ts('lastWhole')})
-      ) s`,
-    aggregateRow,
+    packed(
+      sql`select null::int as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
+          ${hours ? sql`select readings, ${cols} from ${rollups('hour')} where ${onDevice} and ${between('firstHour', 'lastHour')} union all` : sql``}
+          select readings, ${cols} from ${rollups('minute')}
+          where ${onDevice} and ${between('firstWhole', 'lastWhole')}
+            ${hours ? sql`and not (${between('firstHour', 'lastHour')})` : sql``}
+          union all
+          select 1, ${sql.raw(asRollup)} from health_records
+          where ${readingsIn} and (recorded_at < ${ts('firstWhole')} or recorded_at >= ${ts('lastWhole')})
+        ) s`,
+      sql`t_ms`,
+    ),
+    aggregates,
   );
 const summaryStatements = { hours: summaryOf(true), minutes: summaryOf(false) };
 
 /** Every raw reading in the range as a bucket of one. */
 const rawBuckets = preparedRows(
   'history_raw',
-  sql`select extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
-    from health_records where ${readingsIn} order by recorded_at, id`,
-  aggregateRow,
+  packed(
+    sql`select recorded_at, id, extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
+      from health_records where ${readingsIn}`,
+    sql`recorded_at, id`,
+  ),
+  aggregates,
 );
 
 /**
@@ -133,19 +140,24 @@ const rolledBuckets = (source: 'minute' | 'hour') => {
   const step = sql`make_interval(mins => ${p('minutes')}::int)`;
   return preparedRows(
     `history_${source}_buckets`,
-    sql`select extract(epoch from b) * 1000 as t_ms, readings, ${cols} from (
-        select date_bin(${step}, bucket, ${ORIGIN}) as b, sum(readings) as readings, ${sql.raw(sums)}
-        from ${rollups(source)}
-        where ${onDevice} and bucket >= date_bin(${step}, ${ts('from')}, ${ORIGIN}) and bucket <= ${ts('to')}
-        group by 1) g
-      order by b`,
-    aggregateRow,
+    packed(
+      sql`select b, extract(epoch from b) * 1000 as t_ms, readings, ${cols} from (
+          select date_bin(${step}, bucket, ${ORIGIN}) as b, sum(readings) as readings, ${sql.raw(sums)}
+          from ${rollups(source)}
+          where ${onDevice} and bucket >= date_bin(${step}, ${ts('from')}, ${ORIGIN}) and bucket <= ${ts('to')}
+          group by 1) g`,
+      sql`b`,
+    ),
+    aggregates,
   );
 };
 const bucketStatements = { minute: rolledBuckets('minute'), hour: rolledBuckets('hour') };
 
-const asBuckets = (rows: AggregateRow[]): HistoryBucket[] =>
-  rows.map((r) => ({ t: new Date(r.t_ms ?? 0).toISOString(), ...vitalsOf(r) }));
+/** The packed rows of a statement's only row. */
+const unpacked = (result: { packed: Aggregate[] }[]) => result[0]?.packed ?? [];
+
+const asBuckets = (rows: Aggregate[]): HistoryBucket[] =>
+  rows.map((r) => ({ t: new Date(r[0] ?? 0).toISOString(), ...vitalsOf(r) }));
 
 /**
  * Exact and cheap: the count and the min, average and max of each vital over [from, to], from
@@ -165,9 +177,11 @@ export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Dat
     firstWhole: iso(firstWhole),
     lastWhole: iso(lastWhole),
   };
-  const [summaryRow] = hoursInside
-    ? await summaryStatements.hours(tx, { ...values, firstHour: iso(firstHour), lastHour: iso(lastHour) })
-    : await summaryStatements.minutes(tx, values);
+  const [summaryRow] = unpacked(
+    hoursInside
+      ? await summaryStatements.hours(tx, { ...values, firstHour: iso(firstHour), lastHour: iso(lastHour) })
+      : await summaryStatements.minutes(tx, values),
+  );
   return vitalsOf(summaryRow!, true);
 }
 
@@ -192,7 +206,7 @@ export async function deviceHistory(
       ...base,
       resolution: 'raw',
       bucketSeconds: 0,
-      buckets: asBuckets(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) })),
+      buckets: asBuckets(unpacked(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) }))),
     };
   }
   const rows = await bucketStatements[source](tx, {
@@ -201,5 +215,10 @@ export async function deviceHistory(
     to: iso(to),
     minutes: bucketMinutes,
   });
-  return { ...base, resolution: source, bucketSeconds: bucketMinutes * 60, buckets: asBuckets(rows) };
+  return {
+    ...base,
+    resolution: source,
+    bucketSeconds: bucketMinutes * 60,
+    buckets: asBuckets(unpacked(rows)),
+  };
 }
