@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from './index.ts';
 
 const built = new WeakMap<(db: Db) => unknown, WeakMap<Db, unknown>>();
@@ -14,4 +15,24 @@ export function onceFor<T>(db: Db, make: (db: Db) => T): T {
   }
   if (!byDb.has(db)) byDb.set(db, make(db));
   return byDb.get(db) as T;
+}
+
+/** A query that can run as a named prepared statement (drizzle's select, insert, update and delete builders). */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * Run `query`, whose text varies with optional filters, as a prepared statement named after its
+ * text: each shape is parsed once a connection, and PostgreSQL keeps a generic plan for it when that
+ * costs no more than planning each call (its own rule, after five calls). For queries with few
+ * shapes whose plans do not hinge on the values (not a trigram search: its generic plan was twice
+ * as slow). The alert page's list and counts planned in 1.2 ms of their 2.2 ms; prepared, the page
+ * answered 46–55 % more often on 20 connections. The admin's fleet pages gained nothing measurable
+ * (PostgreSQL kept planning them: their custom plans cost less) and are not prepared.
+ */
+export function prepareByShape<T>(label: string, query: Preparable<T>): Promise<T> {
+  const name = `${label}_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16)}`;
+  return query.prepare(name).execute();
 }

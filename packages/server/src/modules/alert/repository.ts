@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle
 import { z } from 'zod';
 import { maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { onceFor } from '../../db/once-for.ts';
+import { onceFor, prepareByShape } from '../../db/once-for.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import { type LifecycleRow, lifecycleColumns, type StoredAlert } from './rows.ts';
@@ -179,20 +179,26 @@ export const listPage = async (
     cursor && byPriority
       ? sql`(${rankOf} > ${cursor.rank ?? 0} or (${rankOf} = ${cursor.rank ?? 0} and ${after}))`
       : after;
-  return visibleTo(tx, userId, and(...filterConditions(filters), keyset))
-    .orderBy(...(byPriority ? [rankOf, ...newestFirst] : newestFirst))
-    .limit(limit);
+  return prepareByShape(
+    'alerts_page',
+    visibleTo(tx, userId, and(...filterConditions(filters), keyset))
+      .orderBy(...(byPriority ? [rankOf, ...newestFirst] : newestFirst))
+      .limit(limit),
+  );
 };
 
 export async function countVisible(tx: Tx, userId: string, filters: AlertFilters) {
-  const [row] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      unread: sql<number>`(count(*) filter (where ${alertReads.alertId} is null))::int`,
-    })
-    .from(alerts)
-    .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
-    .where(and(maySee(userId, alerts.deviceId), ...filterConditions(filters)));
+  const [row] = await prepareByShape(
+    'alerts_count',
+    tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${alertReads.alertId} is null))::int`,
+      })
+      .from(alerts)
+      .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
+      .where(and(maySee(userId, alerts.deviceId), ...filterConditions(filters))),
+  );
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
