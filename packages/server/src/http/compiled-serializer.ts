@@ -134,7 +134,7 @@ function forSerialiser(node: unknown): unknown {
   }
   if (Array.isArray(out.prefixItems)) {
     // A tuple as draft-07 writes it, the form fast-json-stringify compiles: given `prefixItems`
-    // it wrote each item with JSON.stringify (a 480-bucket history: 1.2 ms against 0.3 ms).
+    // it wrote each item with JSON.stringify (a 480-bucket history: 1.2 ms, now 0.7 ms).
     out.additionalItems = out.items ?? true;
     out.items = out.prefixItems;
     delete out.prefixItems;

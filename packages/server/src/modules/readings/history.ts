@@ -92,20 +92,29 @@ const onDevice = sql`device_seq = ${deviceSeqOf(p('deviceId'))}`;
 const readingsIn = sql`${onDevice} and recorded_at >= ${ts('from')} and recorded_at <= ${ts('to')}`;
 const between = (a: string, b: string) => sql`bucket >= ${ts(a)} and bucket < ${ts(b)}`;
 const cols = sql.raw(ROLLUP_COLUMNS);
-/** `rows` (a subquery with `t_ms`, `readings` and the rollup columns) packed into one JSON text, in `order`. */
-const packed = (rows: SQL, order: SQL) =>
-  sql`select coalesce(json_agg(json_build_array(t_ms, readings, ${cols}) order by ${order}), '[]')::text as packed
-    from (${rows}) r`;
+/**
+ * A prepared statement (see `preparedRows`) of `rows` (a subquery with `t_ms`, `readings` and the
+ * rollup columns), answered as one JSON text in `order` and resolving to its aggregates.
+ */
+const packedStatement = (name: string, rows: SQL, order: SQL) => {
+  const run = preparedRows(
+    name,
+    sql`select coalesce(json_agg(json_build_array(t_ms, readings, ${cols}) order by ${order}), '[]')::text as packed
+      from (${rows}) r`,
+    aggregates,
+  );
+  return async (tx: Tx, values: Record<string, unknown>): Promise<Aggregate[]> =>
+    (await run(tx, values))[0]?.packed ?? [];
+};
 
 /**
  * The summary's statement: with `hours`, hour rollups for the whole hours inside the range
  * (`firstHour` to `lastHour`) and minute rollups around them; without, minute rollups alone.
  */
 const summaryOf = (hours: boolean) =>
-  preparedRows(
+  packedStatement(
     hours ? 'history_summary_hours' : 'history_summary_minutes',
-    packed(
-      sql`select null::int as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
+    sql`select null::int as t_ms, coalesce(sum(readings), 0) as readings, ${sql.raw(sums)} from (
           ${hours ? sql`select readings, ${cols} from ${rollups('hour')} where ${onDevice} and ${between('firstHour', 'lastHour')} union all` : sql``}
           select readings, ${cols} from ${rollups('minute')}
           where ${onDevice} and ${between('firstWhole', 'lastWhole')}
@@ -114,21 +123,16 @@ const summaryOf = (hours: boolean) =>
           select 1, ${sql.raw(asRollup)} from health_records
           where ${readingsIn} and (recorded_at < ${ts('firstWhole')} or recorded_at >= ${ts('lastWhole')})
         ) s`,
-      sql`t_ms`,
-    ),
-    aggregates,
+    sql`t_ms`,
   );
 const summaryStatements = { hours: summaryOf(true), minutes: summaryOf(false) };
 
 /** Every raw reading in the range as a bucket of one. */
-const rawBuckets = preparedRows(
+const rawBuckets = packedStatement(
   'history_raw',
-  packed(
-    sql`select recorded_at, id, extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
-      from health_records where ${readingsIn}`,
-    sql`recorded_at, id`,
-  ),
-  aggregates,
+  sql`select recorded_at, id, extract(epoch from recorded_at) * 1000 as t_ms, 1 as readings, ${sql.raw(asRollup)}
+    from health_records where ${readingsIn}`,
+  sql`recorded_at, id`,
 );
 
 /**
@@ -138,23 +142,17 @@ const rawBuckets = preparedRows(
  */
 const rolledBuckets = (source: 'minute' | 'hour') => {
   const step = sql`make_interval(mins => ${p('minutes')}::int)`;
-  return preparedRows(
+  return packedStatement(
     `history_${source}_buckets`,
-    packed(
-      sql`select b, extract(epoch from b) * 1000 as t_ms, readings, ${cols} from (
-          select date_bin(${step}, bucket, ${ORIGIN}) as b, sum(readings) as readings, ${sql.raw(sums)}
-          from ${rollups(source)}
-          where ${onDevice} and bucket >= date_bin(${step}, ${ts('from')}, ${ORIGIN}) and bucket <= ${ts('to')}
-          group by 1) g`,
-      sql`b`,
-    ),
-    aggregates,
+    sql`select b, extract(epoch from b) * 1000 as t_ms, readings, ${cols} from (
+        select date_bin(${step}, bucket, ${ORIGIN}) as b, sum(readings) as readings, ${sql.raw(sums)}
+        from ${rollups(source)}
+        where ${onDevice} and bucket >= date_bin(${step}, ${ts('from')}, ${ORIGIN}) and bucket <= ${ts('to')}
+        group by 1) g`,
+    sql`b`,
   );
 };
 const bucketStatements = { minute: rolledBuckets('minute'), hour: rolledBuckets('hour') };
-
-/** The packed rows of a statement's only row. */
-const unpacked = (result: { packed: Aggregate[] }[]) => result[0]?.packed ?? [];
 
 const asBuckets = (rows: Aggregate[]): HistoryBucket[] =>
   rows.map((r) => ({ t: new Date(r[0] ?? 0).toISOString(), ...vitalsOf(r) }));
@@ -177,11 +175,9 @@ export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Dat
     firstWhole: iso(firstWhole),
     lastWhole: iso(lastWhole),
   };
-  const [summaryRow] = unpacked(
-    hoursInside
-      ? await summaryStatements.hours(tx, { ...values, firstHour: iso(firstHour), lastHour: iso(lastHour) })
-      : await summaryStatements.minutes(tx, values),
-  );
+  const [summaryRow] = hoursInside
+    ? await summaryStatements.hours(tx, { ...values, firstHour: iso(firstHour), lastHour: iso(lastHour) })
+    : await summaryStatements.minutes(tx, values);
   return vitalsOf(summaryRow!, true);
 }
 
@@ -206,7 +202,7 @@ export async function deviceHistory(
       ...base,
       resolution: 'raw',
       bucketSeconds: 0,
-      buckets: asBuckets(unpacked(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) }))),
+      buckets: asBuckets(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) })),
     };
   }
   const rows = await bucketStatements[source](tx, {
@@ -215,10 +211,5 @@ export async function deviceHistory(
     to: iso(to),
     minutes: bucketMinutes,
   });
-  return {
-    ...base,
-    resolution: source,
-    bucketSeconds: bucketMinutes * 60,
-    buckets: asBuckets(unpacked(rows)),
-  };
+  return { ...base, resolution: source, bucketSeconds: bucketMinutes * 60, buckets: asBuckets(rows) };
 }
