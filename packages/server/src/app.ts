@@ -130,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Compressed request bodies are not accepted: a device has no reason to send one.
   await app.register(compress, {
     threshold: 1024,
+    syncThreshold: 65536,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     globalDecompression: false,

@@ -17,11 +17,11 @@ const newDevices = (tag: string, n: number) =>
 
 /** What a first page says the whole fleet / all users hold, and what count(*) says, in one snapshot. */
 const fleetTotal = async (tx: Tx) => ({
-  said: (await repo.devicePage(tx, fleetDeviceQuery.parse({ limit: 1 })))[0]?.total ?? 0,
+  said: (await repo.devicePageRows(tx, fleetDeviceQuery.parse({ limit: 1 })))[0]?.total ?? 0,
   counted: (await tx.select({ n: count() }).from(devices))[0]!.n,
 });
 const usersTotal = async (tx: Tx) => ({
-  said: (await repo.userPage(tx, fleetUserQuery.parse({ limit: 1 })))[0]?.total ?? 0,
+  said: (await repo.userPageRows(tx, fleetUserQuery.parse({ limit: 1 })))[0]?.total ?? 0,
   counted: (await tx.select({ n: count() }).from(users))[0]!.n,
 });
 
@@ -44,21 +44,21 @@ describe.each(dbTargets())('the admin fleet counts on $name', (target) => {
     const tag = `count-${randomBytes(4).toString('hex')}`;
     await db.insert(devices).values(newDevices(tag, 3));
     const byName = { q: tag, sort: 'name', dir: 'asc', limit: 2 } as const;
-    const first = await repo.devicePage(db, fleetDeviceQuery.parse(byName));
+    const first = await repo.devicePageRows(db, fleetDeviceQuery.parse(byName));
     expect(first.map((r) => r.total)).toEqual([3, 3, 3]);
     const last = first[1]!;
-    const later = await repo.devicePage(
+    const later = await repo.devicePageRows(
       db,
-      fleetDeviceQuery.parse({ ...byName, after: encodeCursor(last.key, last.device.id) }),
+      fleetDeviceQuery.parse({ ...byName, after: encodeCursor(last.key, last.id) }),
     );
-    expect(later.map((r) => [r.device.deviceName, r.total])).toEqual([[`${tag} 3`, null]]);
-    expect(await repo.devicePage(db, fleetDeviceQuery.parse({ q: `${tag} none` }))).toEqual([]);
+    expect(later.map((r) => [r.deviceName, r.total])).toEqual([[`${tag} 3`, null]]);
+    expect(await repo.devicePageRows(db, fleetDeviceQuery.parse({ q: `${tag} none` }))).toEqual([]);
 
     // A filter with an indexed order (counted beside the page, not by a window).
     await db.insert(devices).values(newDevices(`${tag}-off`, 2).map((d) => ({ ...d, isValid: false })));
     const invalid = await db.transaction(async (tx) => ({
       said: (
-        await repo.devicePage(tx, fleetDeviceQuery.parse({ validity: 'invalid', sort: 'name', limit: 1 }))
+        await repo.devicePageRows(tx, fleetDeviceQuery.parse({ validity: 'invalid', sort: 'name', limit: 1 }))
       ).map((r) => r.total),
       counted: (await tx.select({ n: count() }).from(devices).where(eq(devices.isValid, false)))[0]!.n,
     }));

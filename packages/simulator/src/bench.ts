@@ -72,9 +72,10 @@ const HELP = `Usage: npm run bench -- [options]
                         (GET /admin/devices, /admin/users, searches, filters, the fleet summary);
                         then Device Management in Chromium (/usr/bin/chromium; the web app built
                         first, npm run build): first rows, rows in the DOM, search to result
-  --phases board        (PostgreSQL only) seeds 1,000 devices with an hour each for one user, then
-                        p50 / p99 on 20 connections and the bytes (JSON, gzipped) of the board snapshot
-  --reads-readings N    readings stored for the reads phase (default 10,000,000)
+  --phases board        (PostgreSQL only) seeds 1,000 devices for one user with --reads-readings
+                        readings stored and a last hour each, then p50 / p99 on 20 connections
+                        and the bytes (JSON, gzipped) of the board snapshot
+  --reads-readings N    readings stored for the reads and board phases (default 10,000,000)
   --connections N       connections of the reads phase (default 20)
   --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
   --compare-main FILE   reads: measure that checkout's server too, first, on the same seeded
@@ -394,6 +395,7 @@ async function benchDatabase(
           databaseUrl: scratch.url,
           adminToken: (await api.login(admin.username, admin.password)).accessToken,
           devices: 1_000,
+          stored: opts.readsReadings,
           connections: 20,
           requests: 500,
         });

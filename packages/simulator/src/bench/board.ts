@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { measure } from './admin.ts';
-import { settleDatabase } from './reads.ts';
+import { seedReadings, settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
 export interface BoardBenchOptions {
@@ -11,6 +11,8 @@ export interface BoardBenchOptions {
   /** The bench's admin: the seeded devices are assigned to them, so their board shows them all. */
   adminToken: string;
   devices: number;
+  /** Readings stored in all before the board's last hour: the history a live fleet carries. */
+  stored: number;
   connections: number;
   requests: number;
 }
@@ -20,9 +22,14 @@ const P99_TARGET_MS = 50;
 const JSON_TARGET_BYTES = 300_000;
 const GZIP_TARGET_BYTES = 60_000;
 
+/** One reading every 10 s (a wearable's usual rate), older ones ending before the board's last hour. */
+const STORED_STEP_S = 10;
+const STORED_ENDS_AGO_S = 2 * 3600;
+
 /**
- * `--phases board` (PostgreSQL only): `devices` devices assigned to one user, each with its newest
- * reading, a full last hour of minute rollups and, on one in ten, an open alert; then
+ * `--phases board` (PostgreSQL only): `devices` devices assigned to one user, `stored` readings
+ * (with their rollups) spread over them up to two hours ago, then each device's newest reading, a
+ * full last hour of minute rollups and, on one in ten, an open alert; then
  * `GET /api/v1/board/snapshot` on `connections` at once: p50 / p99, bytes of JSON and gzipped.
  */
 export async function boardPhase(o: BoardBenchOptions): Promise<void> {
@@ -36,6 +43,24 @@ export async function boardPhase(o: BoardBenchOptions): Promise<void> {
               md5('c' || n) || md5('d' || n), now(), (n % 100)::real
        from generate_series(1, $1::int) n`,
       [o.devices],
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `select id from devices where device_name like 'Board wristband %' order by device_name`,
+    );
+    let printed = 0;
+    await seedReadings(
+      db,
+      rows.map((r) => r.id),
+      Math.floor(o.stored / rows.length),
+      STORED_STEP_S,
+      (stored) => {
+        if (stored - printed < 1_000_000) return;
+        printed = stored;
+        log(
+          `  board: ${fmt(stored)} readings stored (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+        );
+      },
+      STORED_ENDS_AGO_S,
     );
     await db.query(
       `insert into device_users (device_id, user_id)
@@ -63,7 +88,7 @@ export async function boardPhase(o: BoardBenchOptions): Promise<void> {
     );
     await settleDatabase(db);
     log(
-      `  board: seeded ${fmt(o.devices)} devices with an hour each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `  board: seeded ${fmt(o.devices)} devices with ${fmt(o.stored)} readings stored and a last hour each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     await db.end();

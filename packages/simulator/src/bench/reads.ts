@@ -27,20 +27,22 @@ const VITALS = ['spo2', 'heart_rate', 'temperature', 'battery'];
 const VITALS_SQL = `least(100, 94 + (s % 6)), 60 + (s % 41), 97.5 + (s % 10) / 10.0, 100 - (s % 80)`;
 
 /**
- * `count` readings of each device in `deviceIds`, one every `stepS` seconds ending now, written
- * by the database itself (generate_series) into the partitioned table in slices of `slice`
- * readings, then their minute and hour rollups: millions a minute, where ingestion would take hours.
- * The rollups take only these devices' readings: the first call's rollups are not made again.
+ * `count` readings of each device in `deviceIds`, one every `stepS` seconds ending `endsAgoS`
+ * seconds before now, written by the database itself (generate_series) into the partitioned table
+ * in slices of `slice` readings, then their minute and hour rollups: millions a minute, where
+ * ingestion would take hours. The rollups take only these devices' readings: the first call's
+ * rollups are not made again.
  */
-async function seedReadings(
+export async function seedReadings(
   db: SqlClient,
   deviceIds: string[],
   count: number,
   stepS: number,
   onProgress: (stored: number) => void,
+  endsAgoS = 0,
 ) {
   await db.query(
-    `select ensure_time_partitions(t, p, now() - make_interval(secs => ${count * stepS}), now())
+    `select ensure_time_partitions(t, p, now() - make_interval(secs => ${count * stepS + endsAgoS}), now())
      from (values ('health_records', 'week'), ('health_rollups_minute', 'month'), ('health_rollups_hour', 'year')) v(t, p)`,
   );
   const slice = 500_000;
@@ -51,7 +53,7 @@ async function seedReadings(
       const last = Math.min(count, first + slice - 1);
       await db.query(
         `insert into health_records (recorded_at, device_seq, spo2, heart_rate, temperature, battery, message_id)
-         select now() - make_interval(secs => (${count} - s) * ${stepS}), ${seq}, ${VITALS_SQL},
+         select now() - make_interval(secs => (${count} - s) * ${stepS} + ${endsAgoS}), ${seq}, ${VITALS_SQL},
            substr(md5('${id}'), 1, 8) || '-' || to_hex(s)
          from generate_series(${first}, ${last}) as s`,
       );

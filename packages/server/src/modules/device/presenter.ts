@@ -1,5 +1,5 @@
 import type { AdminDevice, UserDevice } from '@vitalwatch/shared';
-import type { DeviceBasics, DeviceWithUsers, UserDeviceRow } from './repository.ts';
+import type { DeviceBasics, DeviceRow, UserDeviceRow } from './repository.ts';
 
 const common = (d: DeviceBasics) => ({
   _id: d.id,
@@ -26,7 +26,10 @@ export const presentUserDevice = (d: UserDeviceRow): UserDevice => ({
 });
 
 /** What an admin sees: the assigned user ids and both codes. */
-export const presentAdminDevice = (d: DeviceWithUsers): AdminDevice => ({
+export const presentAdminDevice = (
+  d: DeviceBasics &
+    Pick<DeviceRow, 'activationCode' | 'apiAuthCode'> & { userIds: string[]; backupUserIds: string[] },
+): AdminDevice => ({
   ...common(d),
   users: d.userIds,
   backupUsers: d.backupUserIds,

@@ -5,6 +5,8 @@ import {
   LOW_BATTERY_PERCENT,
 } from '@vitalwatch/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
 import {
   alerts,
@@ -97,11 +99,39 @@ function matchCount(
   return sql<number>`(select count(*)::int from ${table} where ${and(...where)})`;
 }
 
+/** A timestamp as epoch milliseconds (a JSON number), back to a Date on the server. */
+const epochMs = (column: SQL | AnyPgColumn) => sql`extract(epoch from ${column}) * 1000`;
+const asDate = z.number().transform((ms) => new Date(ms));
+
+/** One device of a page as the database packs it (`devicePage`). */
+const packedDevice = z.object({
+  id: z.string(),
+  deviceName: z.string(),
+  isValid: z.boolean(),
+  lastUpdate: asDate.nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  createdAt: asDate,
+  updatedAt: asDate,
+  activationCode: z.string(),
+  apiAuthCode: z.string(),
+  battery: z.number().nullable(),
+  key: z.string(),
+  total: z.number().nullable(),
+  users: z.array(z.object({ id: z.string(), username: z.string() })),
+  backupUserIds: z.array(z.string()),
+  openAlerts: z.number(),
+});
+export type DevicePageRow = z.infer<typeof packedDevice>;
+const packedDevices = z.array(packedDevice);
+
 /**
  * One page of devices (`limit + 1` rows, so the caller knows whether another follows), with the
  * whole match's count on the first page (`total`, the same on every row; no row: nothing matched).
  * The page's ids are chosen first and the per-device subqueries (users, alerts) run on those rows
  * only: in one query the planner may evaluate them for every row it sorts, 30,000 of them by battery.
+ * The rows come back as one JSON text (`devicePageRows` parses it once): 51 rows of 16 columns were
+ * 816 fields for the driver and the ORM to decode one by one, 0.3 of the server's 0.8 ms a page.
  */
 export function devicePage(tx: Tx, q: FleetDeviceQuery) {
   const key = DEVICE_KEYS[q.sort];
@@ -122,20 +152,26 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
     .orderBy(orderBy(key, deviceId, q.dir))
     .limit(q.limit + 1)
     .as('page');
+  const row = sql`json_build_object(
+    'id', ${deviceId}, 'deviceName', ${devices.deviceName}, 'isValid', ${devices.isValid},
+    'lastUpdate', ${epochMs(devices.lastUpdate)}, 'make', ${devices.make}, 'model', ${devices.model},
+    'createdAt', ${epochMs(devices.createdAt)}, 'updatedAt', ${epochMs(devices.updatedAt)},
+    'activationCode', ${devices.activationCode}, 'apiAuthCode', ${devices.apiAuthCode},
+    'battery', ${devices.battery}, 'key', ${page.key}, 'total', ${page.total},
+    'users', ${assignedUsers}, 'backupUserIds', to_json(${backupUserIds}), 'openAlerts', ${openAlerts})`;
   return tx
     .select({
-      device: devices,
-      key: page.key,
-      total: page.total,
-      users: assignedUsers,
-      backupUserIds,
-      openAlerts,
+      packed: sql<string>`coalesce(json_agg(${row} order by ${orderBy(key, deviceId, q.dir)}), '[]')::text`,
     })
     .from(page)
-    .innerJoin(devices, sql`${deviceId} = ${page.id}`)
-    .orderBy(orderBy(key, deviceId, q.dir));
+    .innerJoin(devices, sql`${deviceId} = ${page.id}`);
 }
-export type DevicePageRow = Awaited<ReturnType<typeof devicePage>>[number];
+
+/** `devicePage`'s rows, unpacked. */
+export async function devicePageRows(tx: Tx, q: FleetDeviceQuery): Promise<DevicePageRow[]> {
+  const [row] = await devicePage(tx, q);
+  return packedDevices.parse(JSON.parse(row?.packed ?? '[]'));
+}
 
 const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   name: { expr: sql`lower(${users.fullName})`, type: 'text' },
@@ -170,7 +206,31 @@ const subscriptionIds = sql<string[]>`array(select s.id::text from ${pushSubscri
 const devicesCount = sql<number>`(select count(*)::int from ${deviceUsers} du where du.user_id = ${userId})`;
 const recoveryCodesLeft = sql<number>`(select count(*)::int from ${recoveryCodes} r where r.user_id = ${userId})`;
 
-/** One page of users, chosen before the per-user subqueries run, with its count (as `devicePage`). */
+/** One user of a page as the database packs it (`userPage`): what `presentUser` reads. */
+const packedUser = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  alertEmails: z.boolean(),
+  channelChecks: z.boolean(),
+  quietHours: z.unknown(),
+  temperatureUnit: z.enum(['F', 'C']),
+  totpSecret: z.string().nullable(),
+  emailVerifiedAt: asDate.nullable(),
+  createdAt: asDate,
+  updatedAt: asDate,
+  key: z.string(),
+  total: z.number().nullable(),
+  subscriptionIds: z.array(z.string()),
+  devicesCount: z.number(),
+  recoveryCodesLeft: z.number(),
+});
+export type UserPageRow = z.infer<typeof packedUser>;
+const packedUsers = z.array(packedUser);
+
+/** One page of users, chosen before the per-user subqueries run, with its count, packed (as `devicePage`). */
 export function userPage(tx: Tx, q: FleetUserQuery) {
   const key = USER_KEYS[q.sort];
   const where = userFilters(q);
@@ -187,20 +247,27 @@ export function userPage(tx: Tx, q: FleetUserQuery) {
     .orderBy(orderBy(key, userId, q.dir))
     .limit(q.limit + 1)
     .as('page');
+  const row = sql`json_build_object(
+    'id', ${userId}, 'fullName', ${users.fullName}, 'username', ${users.username}, 'email', ${users.email},
+    'role', ${users.role}, 'alertEmails', ${users.alertEmails}, 'channelChecks', ${users.channelChecks},
+    'quietHours', ${users.quietHours}, 'temperatureUnit', ${users.temperatureUnit},
+    'totpSecret', ${users.totpSecret}, 'emailVerifiedAt', ${epochMs(users.emailVerifiedAt)},
+    'createdAt', ${epochMs(users.createdAt)}, 'updatedAt', ${epochMs(users.updatedAt)},
+    'key', ${page.key}, 'total', ${page.total}, 'subscriptionIds', to_json(${subscriptionIds}),
+    'devicesCount', ${devicesCount}, 'recoveryCodesLeft', ${recoveryCodesLeft})`;
   return tx
     .select({
-      user: users,
-      key: page.key,
-      total: page.total,
-      subscriptionIds,
-      devicesCount,
-      recoveryCodesLeft,
+      packed: sql<string>`coalesce(json_agg(${row} order by ${orderBy(key, userId, q.dir)}), '[]')::text`,
     })
     .from(page)
-    .innerJoin(users, sql`${userId} = ${page.id}`)
-    .orderBy(orderBy(key, userId, q.dir));
+    .innerJoin(users, sql`${userId} = ${page.id}`);
 }
-export type UserPageRow = Awaited<ReturnType<typeof userPage>>[number];
+
+/** `userPage`'s rows, unpacked. */
+export async function userPageRows(tx: Tx, q: FleetUserQuery): Promise<UserPageRow[]> {
+  const [row] = await userPage(tx, q);
+  return packedUsers.parse(JSON.parse(row?.packed ?? '[]'));
+}
 
 /**
  * The overview's counts in one pass over the devices; the assigned ones are read once from

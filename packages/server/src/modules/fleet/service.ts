@@ -7,24 +7,24 @@ import type {
   FleetUserQuery,
 } from '@vitalwatch/shared';
 import { FLEET_SUMMARY_TTL_MS } from '@vitalwatch/shared';
-import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { presentAdminDevice } from '../device/service.ts';
 import { presentUser } from '../user/service.ts';
 import { encodeCursor } from './keyset.ts';
 import * as repo from './repository.ts';
 
-const assignedUsers = z.array(z.object({ id: z.string(), username: z.string() }));
-
-const presentDevice = ({ device: d, users, backupUserIds, openAlerts }: repo.DevicePageRow): FleetDevice => {
-  const assigned = assignedUsers.parse(users);
-  return {
-    ...presentAdminDevice({ ...d, userIds: assigned.map((u) => u.id), backupUserIds }),
-    userNames: assigned.map((u) => u.username),
-    battery: d.battery,
-    openAlerts: Number(openAlerts),
-  };
-};
+const presentDevice = ({
+  users,
+  backupUserIds,
+  battery,
+  openAlerts,
+  ...d
+}: repo.DevicePageRow): FleetDevice => ({
+  ...presentAdminDevice({ ...d, userIds: users.map((u) => u.id), backupUserIds }),
+  userNames: users.map((u) => u.username),
+  battery,
+  openAlerts,
+});
 
 /** The page's rows and the cursor of the next page: `rows` holds up to one row more than a page. */
 function paged<R extends { key: string }>(rows: R[], limit: number, idOf: (row: R) => string) {
@@ -54,18 +54,18 @@ export class FleetService {
   }
 
   async devices(q: FleetDeviceQuery): Promise<FleetDevicePage> {
-    const rows = await repo.devicePage(this.db, q);
-    const { page, nextCursor } = paged(rows, q.limit, (r) => r.device.id);
+    const rows = await repo.devicePageRows(this.db, q);
+    const { page, nextCursor } = paged(rows, q.limit, (r) => r.id);
     return { devices: page.map(presentDevice), total: totalOf(rows, q.after), nextCursor };
   }
 
   async users(q: FleetUserQuery): Promise<FleetUserPage> {
-    const rows = await repo.userPage(this.db, q);
-    const { page, nextCursor } = paged(rows, q.limit, (r) => r.user.id);
+    const rows = await repo.userPageRows(this.db, q);
+    const { page, nextCursor } = paged(rows, q.limit, (r) => r.id);
     return {
-      users: page.map((r) => ({
-        ...presentUser(r.user, r.subscriptionIds, Number(r.recoveryCodesLeft)),
-        devicesCount: Number(r.devicesCount),
+      users: page.map(({ subscriptionIds, recoveryCodesLeft, devicesCount, ...user }) => ({
+        ...presentUser(user, subscriptionIds, recoveryCodesLeft),
+        devicesCount,
       })),
       total: totalOf(rows, q.after),
       nextCursor,

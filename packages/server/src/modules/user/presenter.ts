@@ -1,8 +1,18 @@
 import { type PublicUser, quietHoursSchema } from '@vitalwatch/shared';
 import type { UserRow } from './repository.ts';
 
+/** What `presentUser` reads of a user's row: never the hash, the pending secret or the token cut-off. */
+export type PresentableUser = Omit<
+  UserRow,
+  'passwordHash' | 'totpPending' | 'totpLastStep' | 'tokensValidAfter'
+>;
+
 /** The only way a user leaves the server: no hash, no token, ids as strings. */
-export const presentUser = (u: UserRow, fcmTokens: string[], recoveryCodesLeft: number): PublicUser => ({
+export const presentUser = (
+  u: PresentableUser,
+  fcmTokens: string[],
+  recoveryCodesLeft: number,
+): PublicUser => ({
   _id: u.id,
   fullName: u.fullName,
   username: u.username,
