@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ServerApi } from './api.ts';
 import { adminPhase } from './bench/admin.ts';
 import { boardPhase } from './bench/board.ts';
+import { boardBrowserPhase } from './bench/board-browser.ts';
 import { exportPhase } from './bench/export.ts';
 import { historyPhase } from './bench/history.ts';
 import {
@@ -75,6 +76,9 @@ const HELP = `Usage: npm run bench -- [options]
   --phases board        (PostgreSQL only) seeds 1,000 devices for one user with --reads-readings
                         readings stored and a last hour each, then p50 / p99 on 20 connections
                         and the bytes (JSON, gzipped) of the board snapshot
+  --phases board-browser  the board in Chromium (/usr/bin/chromium; the web app built first, npm
+                        run build) with --devices devices (default 200) each sending a reading a
+                        second over MQTT for 60 s: main-thread busy, long tasks, JS heap growth
   --reads-readings N    readings stored for the reads and board phases (default 10,000,000)
   --connections N       connections of the reads phase (default 20)
   --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
@@ -112,6 +116,7 @@ const options = z.object({
               'reads',
               'admin',
               'board',
+              'board-browser',
             ])
             .parse(p.trim()),
         ),
@@ -346,6 +351,13 @@ async function benchDatabase(
       log(`  HTTP latency: ${opts.latencyRate} single-reading posts/s to a socket…`);
       await latencyPhase(`HTTP latency at ${opts.latencyRate}/s`, httpSender(api, devices));
     }
+    if (run('board-browser'))
+      await boardBrowserPhase({
+        serverUrl: server.url,
+        user: watcher,
+        devices,
+        clients,
+      });
     await Promise.all(clients.map((c) => c.end()));
     if (run('history')) {
       if (!scratch)

@@ -26,9 +26,13 @@ const tokens = z.object({ data: z.object({ accessToken: z.string(), refreshToken
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const within = (ok: boolean, target: string) => (ok ? '(within target)' : `(target ${target})`);
 
-async function signIn(page: Page, o: AdminBrowserOptions): Promise<void> {
-  const res = await page.request.post('/api/v1/user/login', { data: { user: o.admin } });
-  if (!res.ok()) throw new Error(`admin sign-in: ${res.status()} ${await res.text()}`);
+/** Whether the web app is built (the server serves it from web/dist). */
+export const webAppBuilt = () => existsSync(webIndex);
+
+/** Signs `page` (of a context with the server as its base URL) in as `user`, as the app keeps a session. */
+export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/v1/user/login', { data: { user } });
+  if (!res.ok()) throw new Error(`sign-in: ${res.status()} ${await res.text()}`);
   const { data } = tokens.parse(await res.json());
   await page.goto('/');
   await page.evaluate(({ accessToken, refreshToken }) => {
@@ -70,7 +74,7 @@ async function search(page: Page, o: AdminBrowserOptions, n: number): Promise<nu
  * Needs the web app built (`npm run build`), which the server serves.
  */
 export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void> {
-  if (!existsSync(webIndex)) {
+  if (!webAppBuilt()) {
     log('  admin in Chromium: skipped, the web app is not built (npm run build)');
     return;
   }
@@ -81,7 +85,7 @@ export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void>
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
-    await signIn(page, o);
+    await signIn(page, o.admin);
     const cold = await firstRows(page, o);
     const warm = median([await firstRows(page, o), await firstRows(page, o), await firstRows(page, o)]);
     const rows = await page.locator('tr').count();

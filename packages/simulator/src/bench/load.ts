@@ -15,7 +15,7 @@ export interface Window {
 }
 
 /** Readings of one device with unique messageIds, recorded now. */
-class ReadingSource {
+export class ReadingSource {
   private readonly model: VitalsModel;
   private seq = 0;
   private readonly prefix = randomBytes(3).toString('hex');

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '@/components/st
 import { AlertActions } from '@/features/alerts/components/alert-actions.tsx';
 import { BoardFilterBar, BoardSummary } from '@/features/board/components/board-controls.tsx';
 import { BoardTile } from '@/features/board/components/board-tile.tsx';
+import { BoardTileList } from '@/features/board/components/board-tile-list.tsx';
 import { useBoard } from '@/features/board/hooks/use-board.ts';
 import { useUrgentAnnouncement } from '@/features/board/hooks/use-urgent-announcement.ts';
 import { applyFilters, countByGroup, NO_FILTERS, triage } from '@/features/board/utils/triage.ts';
@@ -81,21 +82,18 @@ export function BoardPage() {
           {shown.length === 0 && (
             <p className="text-slate-700 dark:text-slate-300">No device matches these filters.</p>
           )}
-          <ul
+          <BoardTileList
+            items={shown}
             className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
-            aria-label="Devices, most urgent first"
-          >
-            {shown.map((item) => (
-              <li key={item.device._id}>
-                <BoardTile
-                  item={item}
-                  now={now}
-                  unit={unit}
-                  alertActions={(alert) => <AlertActions alert={alert} />}
-                />
-              </li>
-            ))}
-          </ul>
+            tile={(item) => (
+              <BoardTile
+                item={item}
+                now={now}
+                unit={unit}
+                alertActions={(alert) => <AlertActions alert={alert} />}
+              />
+            )}
+          />
         </div>
       )}
     </div>

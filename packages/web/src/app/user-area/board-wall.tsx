@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { BoardSummary } from '@/features/board/components/board-controls.tsx';
 import { BoardTile } from '@/features/board/components/board-tile.tsx';
+import { BoardTileList } from '@/features/board/components/board-tile-list.tsx';
 import type { TriagedDevice } from '@/features/board/utils/triage.ts';
 import { storeAlarmSoundSetting, unlockAlarmSound } from '@/lib/alarm-sound.ts';
 import { formatClock } from '@/lib/format-date.ts';
@@ -100,16 +101,11 @@ export function BoardWall({ items, counts, now, unit, soundingId, announcement }
           </Button>
         </div>
       )}
-      <ul
+      <BoardTileList
+        items={items}
         className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3"
-        aria-label="Devices, most urgent first"
-      >
-        {items.map((item) => (
-          <li key={item.device._id}>
-            <BoardTile item={item} now={now} unit={unit} large />
-          </li>
-        ))}
-      </ul>
+        tile={(item) => <BoardTile item={item} now={now} unit={unit} large />}
+      />
     </div>
   );
 }

@@ -45,6 +45,17 @@ export function triage(devices: readonly BoardDevice[], now: number): TriagedDev
     );
 }
 
+/** `devices` (in triage order) cut into runs of one level each, in the same order. */
+export function runsByLevel(devices: readonly TriagedDevice[]): TriagedDevice[][] {
+  const runs: TriagedDevice[][] = [];
+  for (const item of devices) {
+    const run = runs.at(-1);
+    if (run && run[0]?.level === item.level) run.push(item);
+    else runs.push([item]);
+  }
+  return runs;
+}
+
 export interface BoardFilters {
   teamId: string;
   group: TriageGroup | 'all';
