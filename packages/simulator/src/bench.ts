@@ -69,7 +69,8 @@ const HELP = `Usage: npm run bench -- [options]
                         --connections keep-alive connections (one user each) of GET /healthz and
                         each read a dashboard makes
   --phases admin        (PostgreSQL only) seeds 30,000 devices with readings and 10,000 users, then
-                        p50 / p99 on 10 connections and bytes per page of the admin's paged lists
+                        p50 / p99 on 10 connections (each list after --warmup S of warm-up) and
+                        bytes per page of the admin's paged lists
                         (GET /admin/devices, /admin/users, searches, filters, the fleet summary);
                         then Device Management in Chromium (/usr/bin/chromium; the web app built
                         first, npm run build): first rows, rows in the DOM, search to result
@@ -397,6 +398,7 @@ async function benchDatabase(
           users: 10_000,
           connections: 10,
           requests: 1_000,
+          warmupMs: opts.warmup * 1000,
         });
     }
     if (run('board')) {
