@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_SEARCH_DEBOUNCE_MS } from '@vitalwatch/shared';
-import { chromium, type Page } from 'playwright-core';
-import { z } from 'zod';
+import type { Page } from 'playwright-core';
+import { inChromium } from './browser.ts';
 import { log } from './report.ts';
 
 export interface AdminBrowserOptions {
@@ -20,26 +18,8 @@ const ROWS_IN_DOM_TARGET = 200;
 const SEARCH_TARGET_MS = 300;
 const SEARCHES = 5;
 
-const webIndex = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
-const tokens = z.object({ data: z.object({ accessToken: z.string(), refreshToken: z.string() }) });
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const within = (ok: boolean, target: string) => (ok ? '(within target)' : `(target ${target})`);
-
-/** Whether the web app is built (the server serves it from web/dist). */
-export const webAppBuilt = () => existsSync(webIndex);
-
-/** Signs `page` (of a context with the server as its base URL) in as `user`, as the app keeps a session. */
-export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
-  const res = await page.request.post('/api/v1/user/login', { data: { user } });
-  if (!res.ok()) throw new Error(`sign-in: ${res.status()} ${await res.text()}`);
-  const { data } = tokens.parse(await res.json());
-  await page.goto('/');
-  await page.evaluate(({ accessToken, refreshToken }) => {
-    localStorage.setItem('access-token', accessToken);
-    localStorage.setItem('refresh-token', refreshToken);
-  }, data);
-}
 
 /** Milliseconds from navigating to Device Management to its first row of devices on screen. */
 async function firstRows(page: Page, o: AdminBrowserOptions): Promise<number> {
@@ -74,18 +54,7 @@ async function search(page: Page, o: AdminBrowserOptions, n: number): Promise<nu
  * Needs the web app built (`npm run build`), which the server serves.
  */
 export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void> {
-  if (!webAppBuilt()) {
-    log('  admin in Chromium: skipped, the web app is not built (npm run build)');
-    return;
-  }
-  const browser = await chromium.launch({ executablePath: o.chromiumPath ?? '/usr/bin/chromium' });
-  try {
-    const context = await browser.newContext({
-      baseURL: o.serverUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    await signIn(page, o.admin);
+  await inChromium('admin', { ...o, user: o.admin }, async (page) => {
     const cold = await firstRows(page, o);
     const warm = median([await firstRows(page, o), await firstRows(page, o), await firstRows(page, o)]);
     const rows = await page.locator('tr').count();
@@ -102,7 +71,5 @@ export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void>
     log(
       `  admin in Chromium: search typed → row shown ${typedToShown.toFixed(0)} ms (median of ${SEARCHES}, max ${Math.max(...searches).toFixed(0)}), ${afterDebounce.toFixed(0)} ms after the ${ADMIN_SEARCH_DEBOUNCE_MS} ms debounce ${within(typedToShown <= SEARCH_TARGET_MS, `≤ ${SEARCH_TARGET_MS} ms from the last keystroke`)}`,
     );
-  } finally {
-    await browser.close();
-  }
+  });
 }

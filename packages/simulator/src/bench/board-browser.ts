@@ -1,7 +1,6 @@
 import { deviceTopic } from '@vitalwatch/shared';
-import { chromium } from 'playwright-core';
 import type { SimulatedDevice } from '../devices.ts';
-import { signIn, webAppBuilt } from './admin-browser.ts';
+import { inChromium } from './browser.ts';
 import { type DeviceClient, ReadingSource } from './load.ts';
 import { log } from './report.ts';
 
@@ -64,19 +63,8 @@ async function sendAtOneHertz(o: BoardBrowserOptions, seconds: number) {
  * the page received, to show the updates arrived and how the server batched them.
  */
 export async function boardBrowserPhase(o: BoardBrowserOptions): Promise<void> {
-  if (!webAppBuilt()) {
-    log('  board in Chromium: skipped, the web app is not built (npm run build)');
-    return;
-  }
-  const browser = await chromium.launch({ executablePath: o.chromiumPath ?? '/usr/bin/chromium' });
-  try {
-    const context = await browser.newContext({
-      baseURL: o.serverUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    await signIn(page, o.user);
-    const cdp = await context.newCDPSession(page);
+  await inChromium('board', o, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('Network.enable');
     let frames = 0;
@@ -130,7 +118,5 @@ export async function boardBrowserPhase(o: BoardBrowserOptions): Promise<void> {
     log(
       `  board in Chromium: the page received ${((frames - framesBefore) / elapsedS).toFixed(1)} socket frames a second (${((frameBytes - bytesBefore) / elapsedS / 1000).toFixed(1)} kB/s) for ${(sent / elapsedS).toFixed(0)} readings a second`,
     );
-  } finally {
-    await browser.close();
-  }
+  });
 }
