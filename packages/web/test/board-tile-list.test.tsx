@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
-import type { TriageLevel } from '@vitalwatch/shared';
+import type { BoardDevice, TriageLevel } from '@vitalwatch/shared';
 import { describe, expect, it } from 'vitest';
 import { BoardTileList } from '@/features/board/components/board-tile-list.tsx';
-import type { TriagedDevice } from '@/features/board/utils/triage.ts';
+import { type TriagedDevice, triage } from '@/features/board/utils/triage.ts';
 
 /** What the list reads of a device: its id and name, and its level. */
 const item = (name: string, level: TriageLevel) =>
@@ -33,5 +33,18 @@ describe('the board tile list', () => {
     // One tile put in (the risen one); the other 29 stayed where they were, the same elements.
     expect(added).toHaveLength(1);
     expect([...ul.children].slice(1)).toEqual(before.slice(0, 29));
+  });
+});
+
+describe('triage', () => {
+  it('keeps a device’s item while its data and level stay the same, so its tile is not drawn again', () => {
+    const quiet = { _id: 'a', deviceName: 'Room A', latest: null, limits: null, alerts: [] };
+    const changing = { _id: 'b', deviceName: 'Room B', latest: null, limits: null, alerts: [] };
+    const devices = [quiet, changing] as unknown as BoardDevice[];
+    const [first] = triage(devices, 0);
+    const next = [quiet, { ...changing, deviceName: 'Room B2' }] as unknown as BoardDevice[];
+    const [again, other] = triage(next, 0);
+    expect(again).toBe(first);
+    expect(other?.device.deviceName).toBe('Room B2');
   });
 });

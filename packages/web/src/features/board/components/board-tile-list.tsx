@@ -20,9 +20,9 @@ const SKIP_OFFSCREEN = '-m-1 p-1 [contain-intrinsic-size:auto_12rem] [content-vi
  *
  * On a large board, tiles out of view skip style, layout and paint (`content-visibility: auto`,
  * their last size kept): they stay in the accessibility tree and find-in-page, and render as they
- * scroll in. With 200 devices at 1 Hz (`npm run bench -- --phases board-browser`) the main thread
- * was busy 14-15 % of the time, with 15-17 long tasks a minute of up to 90-100 ms; with both,
- * 6-8 % and 4-12 long tasks of at most 87 ms.
+ * scroll in. With 200 devices at 1 Hz (`npm run bench -- --phases board-browser`, README "Care
+ * teams and the board") the main thread was busy 14-15 % of the time with 15-17 long tasks a
+ * minute of up to 90-100 ms; with both, 6-8 % and at most 87 ms in a quiet hour.
  */
 export function BoardTileList({
   items,

@@ -5,6 +5,9 @@ import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { boardApi, useBoardSnapshotQuery } from '../api/get-board-snapshot.ts';
 import { applyLive, type BoardLiveEvent, boardReplay } from '../api/live-replay.ts';
 
+/** Readings of a live batch applied (and drawn) in one task. */
+const BATCH_SLICE = 40;
+
 /**
  * The board's data: the snapshot, kept live by the coalesced `board` batches, new alerts and
  * lifecycle changes (each also kept to be replayed onto the next snapshot, see `boardReplay`);
@@ -29,7 +32,12 @@ export function useBoard() {
     boardReplay.clear();
     return watchBoard();
   }, []);
-  useRealtimeEvent('board', (records) => live({ kind: 'board', records }));
+  useRealtimeEvent('board', (records) => {
+    // A second's batch is applied a slice at a time, each slice in a task of its own: only the
+    // slice's tiles are drawn again, so no one task draws the whole board.
+    for (let i = 0; i < records.length; i += BATCH_SLICE)
+      setTimeout(() => live({ kind: 'board', records: records.slice(i, i + BATCH_SLICE) }), 0);
+  });
   useRealtimeEvent('alerts', (alerts) => live({ kind: 'alerts', alerts }));
   useRealtimeEvent('lifecycle', (change) => live({ kind: 'lifecycle', change }));
   useRealtimeEvent('connected', () => {

@@ -30,13 +30,25 @@ export const TRIAGE_LEVEL_LABELS: Record<TriageLevel, string> = {
 
 const rank = (level: TriageLevel) => TRIAGE_LEVELS.indexOf(level);
 
+/** The last triaged form of each device (the same object while device and level stay the same). */
+const triagedOf = new WeakMap<BoardDevice, TriagedDevice>();
+
+function triaged(device: BoardDevice, level: TriageLevel): TriagedDevice {
+  const known = triagedOf.get(device);
+  if (known?.level === level) return known;
+  const item = { device, level };
+  triagedOf.set(device, item);
+  return item;
+}
+
 /**
  * Most urgent first; within a level by name then id, so a tile stays where it is while its level
- * does not change (new readings of the same level never move it).
+ * does not change (new readings of the same level never move it). A device whose data and level
+ * did not change keeps its item (the same object), so its memoised tile is not drawn again.
  */
 export function triage(devices: readonly BoardDevice[], now: number): TriagedDevice[] {
   return devices
-    .map((device) => ({ device, level: triageLevel(device, now) }))
+    .map((device) => triaged(device, triageLevel(device, now)))
     .sort(
       (a, b) =>
         rank(a.level) - rank(b.level) ||
