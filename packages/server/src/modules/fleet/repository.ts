@@ -103,6 +103,17 @@ function matchCount(
 const epochMs = (column: SQL | AnyPgColumn) => sql`extract(epoch from ${column}) * 1000`;
 const asDate = z.number().transform((ms) => new Date(ms));
 
+/** A page's rows (`row`, a JSON object each) as one JSON text, in `order`. */
+const packed = (row: SQL, order: SQL) => ({
+  packed: sql<string>`coalesce(json_agg(${row} order by ${order}), '[]')::text`,
+});
+
+/** The rows of a packed page query, parsed once and checked by `rows`. */
+async function unpacked<T>(query: PromiseLike<{ packed: string }[]>, rows: z.ZodType<T[]>): Promise<T[]> {
+  const [page] = await query;
+  return rows.parse(JSON.parse(page?.packed ?? '[]'));
+}
+
 /** One device of a page as the database packs it (`devicePage`). */
 const packedDevice = z.object({
   id: z.string(),
@@ -160,18 +171,14 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
     'battery', ${devices.battery}, 'key', ${page.key}, 'total', ${page.total},
     'users', ${assignedUsers}, 'backupUserIds', to_json(${backupUserIds}), 'openAlerts', ${openAlerts})`;
   return tx
-    .select({
-      packed: sql<string>`coalesce(json_agg(${row} order by ${orderBy(key, deviceId, q.dir)}), '[]')::text`,
-    })
+    .select(packed(row, orderBy(key, deviceId, q.dir)))
     .from(page)
     .innerJoin(devices, sql`${deviceId} = ${page.id}`);
 }
 
 /** `devicePage`'s rows, unpacked. */
-export async function devicePageRows(tx: Tx, q: FleetDeviceQuery): Promise<DevicePageRow[]> {
-  const [row] = await devicePage(tx, q);
-  return packedDevices.parse(JSON.parse(row?.packed ?? '[]'));
-}
+export const devicePageRows = (tx: Tx, q: FleetDeviceQuery): Promise<DevicePageRow[]> =>
+  unpacked(devicePage(tx, q), packedDevices);
 
 const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   name: { expr: sql`lower(${users.fullName})`, type: 'text' },
@@ -256,18 +263,14 @@ export function userPage(tx: Tx, q: FleetUserQuery) {
     'key', ${page.key}, 'total', ${page.total}, 'subscriptionIds', to_json(${subscriptionIds}),
     'devicesCount', ${devicesCount}, 'recoveryCodesLeft', ${recoveryCodesLeft})`;
   return tx
-    .select({
-      packed: sql<string>`coalesce(json_agg(${row} order by ${orderBy(key, userId, q.dir)}), '[]')::text`,
-    })
+    .select(packed(row, orderBy(key, userId, q.dir)))
     .from(page)
     .innerJoin(users, sql`${userId} = ${page.id}`);
 }
 
 /** `userPage`'s rows, unpacked. */
-export async function userPageRows(tx: Tx, q: FleetUserQuery): Promise<UserPageRow[]> {
-  const [row] = await userPage(tx, q);
-  return packedUsers.parse(JSON.parse(row?.packed ?? '[]'));
-}
+export const userPageRows = (tx: Tx, q: FleetUserQuery): Promise<UserPageRow[]> =>
+  unpacked(userPage(tx, q), packedUsers);
 
 /**
  * The overview's counts in one pass over the devices; the assigned ones are read once from
