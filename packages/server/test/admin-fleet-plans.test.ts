@@ -38,6 +38,16 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
     }
   });
 
+  it('finds silent devices and orders by last seen along the last-seen index (migration 0031)', async () => {
+    for (const status of ['online', 'offline', 'stale', 'never'] as const) {
+      const text = await plan((tx) =>
+        repo.devicePage(tx, fleetDeviceQuery.parse({ status, sort: 'lastSeen', dir: 'asc' })),
+      );
+      expect(text).toContain('devices_seen_key_idx');
+      expect(text).not.toContain('WindowAgg');
+    }
+  });
+
   it("searches users' name, username and e-mail through the trigram index", async () => {
     for (const sort of ['name', 'created'] as const) {
       const text = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({ q: 'Person 77', sort })));
@@ -47,13 +57,9 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
 
   it("counts a first page's whole match in the page's own query, reading a searched match once", async () => {
     const occurrences = (text: string, word: string) => text.split(word).length - 1;
-    // A search, or the last-seen order: the page reads its whole match, counted by a window beside it.
+    // A search: the page reads its whole match, counted by a window beside it.
     const search = await plan((tx) => repo.devicePage(tx, fleetDeviceQuery.parse({ q: 'wristband 0123' })));
     expect(search).toContain('WindowAgg');
-    const stale = await plan((tx) =>
-      repo.devicePage(tx, fleetDeviceQuery.parse({ status: 'stale', sort: 'lastSeen', dir: 'asc' })),
-    );
-    expect(stale).toContain('WindowAgg');
     const people = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({ q: 'Person 77' })));
     expect(people).toContain('WindowAgg');
     expect(occurrences(people, 'users_search_text_trgm_idx')).toBe(1);
@@ -66,11 +72,11 @@ describe.each(dbTargets())('the admin fleet queries use their indexes on $name',
     expect(valid).toContain('devices_name_key_idx');
     // No filter: the page still walks its sort index and reads the kept count (migration 0027),
     // not every device.
-    for (const sort of ['created', 'name', 'battery'] as const) {
+    for (const sort of ['created', 'name', 'battery', 'lastSeen'] as const) {
       const all = await plan((tx) => repo.devicePage(tx, fleetDeviceQuery.parse({ sort })));
       expect(all).toContain('row_counts_pkey');
       expect(all).not.toContain('WindowAgg');
-      expect(all).toMatch(/devices_(created|name|battery)_key_idx/);
+      expect(all).toMatch(/devices_(created|name|battery|seen)_key_idx/);
     }
     const everyone = await plan((tx) => repo.userPage(tx, fleetUserQuery.parse({})));
     expect(everyone).toContain('row_counts_pkey');

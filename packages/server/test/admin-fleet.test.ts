@@ -166,6 +166,30 @@ describe.each(dbTargets())('the admin fleet (paged lists) on $name', (target) =>
       expect(await match({ status: 'offline', battery: 'low' })).toEqual(['offline']);
     });
 
+    it('draws the status lines at the exact time, not at the minute the last-seen index keeps', async () => {
+      const admin = await createAdmin(built());
+      const tag = unique('edge');
+      // Ten seconds either side of each threshold: the minute of a reading 59 min 50 s ago is most
+      // often more than an hour ago, but the device is not yet silent for an hour.
+      for (const [name, ago] of [
+        ['online-edge', 14 * MINUTE + 50_000],
+        ['offline-edge', 15 * MINUTE + 10_000],
+        ['offline-late', 59 * MINUTE + 50_000],
+        ['stale-edge', 60 * MINUTE + 10_000],
+      ] as const)
+        await seedDevice(built(), { name: `${tag}-${name}`, lastSeenAgoMs: ago });
+      const match = async (status: string) => {
+        const res = await adminGet(built(), 'devices', admin.auth, { q: tag, status, sort: 'lastSeen' });
+        // Sorted here: two readings 20 s apart may share a minute, and the order within one is by id.
+        return namesOf(res.json<{ data: FleetDevicePage }>().data)
+          .map((n) => n.slice(tag.length + 1))
+          .sort();
+      };
+      expect(await match('online')).toEqual(['online-edge']);
+      expect(await match('offline')).toEqual(['offline-edge', 'offline-late', 'stale-edge']);
+      expect(await match('stale')).toEqual(['stale-edge']);
+    });
+
     it('finds a device by part of its name in any case or by the start of its activation code', async () => {
       const admin = await createAdmin(built());
       const user = await signup(built());

@@ -20,22 +20,33 @@ import {
 } from '../../db/schema.ts';
 import { afterCursor, containing, keyText, orderBy, type SortKey, startingWith } from './keyset.ts';
 
-const DEVICE_KEYS: Record<FleetDeviceQuery['sort'], SortKey> = {
-  name: { expr: sql`lower(${devices.deviceName})`, type: 'text' },
-  created: { expr: sql`${devices.createdAt}`, type: 'timestamptz' },
-  lastSeen: { expr: sql`coalesce(${devices.lastUpdate}, '-infinity'::timestamptz)`, type: 'timestamptz' },
-  battery: { expr: sql`coalesce(${devices.battery}, -1::real)`, type: 'real' },
-};
 // Qualified by hand: drizzle writes a single-table query's columns bare, and a bare "id" inside the
 // correlated subqueries below would name the subquery's own table.
 const deviceId = sql.raw('"devices"."id"');
+/** The last reading's minute, `-infinity` if none: generated from `last_update` (migration 0031). */
+const seenMinute = sql.raw('"devices"."seen_minute"');
 
-const silentSince = (ms: number) => sql`now() - ${`${ms / 1000} seconds`}::interval`;
+const DEVICE_KEYS: Record<FleetDeviceQuery['sort'], SortKey> = {
+  name: { expr: sql`lower(${devices.deviceName})`, type: 'text' },
+  created: { expr: sql`${devices.createdAt}`, type: 'timestamptz' },
+  /** To the minute, then by id: `seen_minute`'s index serves it (migration 0031). */
+  lastSeen: { expr: seenMinute, type: 'timestamptz' },
+  battery: { expr: sql`coalesce(${devices.battery}, -1::real)`, type: 'real' },
+};
+
+const since = (ms: number) => sql`now() - ${`${ms / 1000} seconds`}::interval`;
+/**
+ * Silent for over `ms`: `seen_minute` (the last reading's minute, never after it) bounds the rows
+ * its index reads, `last_update` decides exactly; `-infinity` is a device that never reported.
+ */
+const silentFor = (ms: number) =>
+  sql`(${seenMinute} > '-infinity' and ${seenMinute} < ${since(ms)} and ${devices.lastUpdate} < ${since(ms)})`;
 const STATUS: Record<NonNullable<FleetDeviceQuery['status']>, SQL> = {
-  online: sql`${devices.lastUpdate} >= ${silentSince(DEVICE_ONLINE_THRESHOLD_MS)}`,
-  offline: sql`${devices.lastUpdate} < ${silentSince(DEVICE_ONLINE_THRESHOLD_MS)}`,
-  stale: sql`${devices.lastUpdate} < ${silentSince(DEVICE_STALE_THRESHOLD_MS)}`,
-  never: sql`${devices.lastUpdate} is null`,
+  online: sql`(${seenMinute} > ${since(DEVICE_ONLINE_THRESHOLD_MS + 60_000)}
+    and ${devices.lastUpdate} >= ${since(DEVICE_ONLINE_THRESHOLD_MS)})`,
+  offline: silentFor(DEVICE_ONLINE_THRESHOLD_MS),
+  stale: silentFor(DEVICE_STALE_THRESHOLD_MS),
+  never: sql`${seenMinute} = '-infinity'`,
 };
 const assigned = sql`exists (select 1 from ${deviceUsers} du where du.device_id = ${deviceId})`;
 
@@ -78,8 +89,8 @@ const openAlerts = sql<number>`(select count(*)::int from ${alerts} a
  * The whole match's count, selected beside each row of a first page in the same query (one round
  * trip). Without a filter, the table's count that migration 0027's triggers keep (exact in every
  * snapshot, like count(*), which it falls back to if missing): the page still walks its sort index
- * and reads no other row. When the page reads its whole match anyway (a search, or the last-seen
- * order, which no index serves), a window count over those rows: one evaluation instead of two.
+ * and reads no other row. When the page reads its whole match anyway (a search: a union of index
+ * lookups, sorted), a window count over those rows: one evaluation instead of two.
  * Otherwise a count of its own, run once (an InitPlan): a window there would hold a broad match
  * (all valid devices) that the page's index walk stops reading after 51 rows, ten times the cost.
  * Later pages carry none.
@@ -149,7 +160,7 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
   const where = deviceFilters(q);
   const total = matchCount(devices, where, {
     first: !q.after,
-    wholeMatchRead: !!q.q || q.sort === 'lastSeen',
+    wholeMatchRead: !!q.q,
   });
   if (q.after) where.push(afterCursor(key, deviceId, q.dir, q.after));
   const page = tx
