@@ -54,8 +54,14 @@ async function search(page: Page, o: AdminBrowserOptions, n: number): Promise<nu
  * Needs the web app built (`npm run build`), which the server serves.
  */
 export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void> {
-  await inChromium('admin', { ...o, user: o.admin }, async (page) => {
-    const cold = await firstRows(page, o);
+  await inChromium('admin', { ...o, user: o.admin }, async (page, freshPage) => {
+    // A fresh page three times, each in a context of its own: one sample moved by hundreds of
+    // milliseconds with the machine (Chromium's own first start among them).
+    const cold = median([
+      await firstRows(page, o),
+      await firstRows(await freshPage(), o),
+      await firstRows(await freshPage(), o),
+    ]);
     const warm = median([await firstRows(page, o), await firstRows(page, o), await firstRows(page, o)]);
     const rows = await page.locator('tr').count();
     const searches: number[] = [];
@@ -63,7 +69,7 @@ export async function adminBrowserFigures(o: AdminBrowserOptions): Promise<void>
     const typedToShown = median(searches);
     const afterDebounce = typedToShown - ADMIN_SEARCH_DEBOUNCE_MS;
     log(
-      `  admin in Chromium: Device Management first rows ${cold.toFixed(0)} ms on a fresh page, ${warm.toFixed(0)} ms reloaded (median of 3) ${within(cold <= FIRST_ROWS_TARGET_MS, `≤ ${FIRST_ROWS_TARGET_MS} ms`)}`,
+      `  admin in Chromium: Device Management first rows ${cold.toFixed(0)} ms on a fresh page, ${warm.toFixed(0)} ms reloaded (medians of 3) ${within(cold <= FIRST_ROWS_TARGET_MS, `≤ ${FIRST_ROWS_TARGET_MS} ms`)}`,
     );
     log(
       `  admin in Chromium: ${rows} rows in the DOM ${within(rows <= ROWS_IN_DOM_TARGET, `≤ ${ROWS_IN_DOM_TARGET}`)}`,

@@ -21,27 +21,31 @@ async function signIn(page: Page, user: { username: string; password: string }):
 
 /**
  * `run` on a page of Chromium (`/usr/bin/chromium` unless `chromiumPath`), 1280 × 800, signed in to
- * the server as `user`; skipped with a line naming `label` when the web app, which the server
+ * the server as `user`; `freshPage` opens another, signed in the same way in a context of its own
+ * (its own HTTP cache). Skipped with a line naming `label` when the web app, which the server
  * serves, is not built (`npm run build`).
  */
 export async function inChromium(
   label: string,
   o: { serverUrl: string; user: { username: string; password: string }; chromiumPath?: string },
-  run: (page: Page) => Promise<void>,
+  run: (page: Page, freshPage: () => Promise<Page>) => Promise<void>,
 ): Promise<void> {
   if (!existsSync(webIndex)) {
     log(`  ${label} in Chromium: skipped, the web app is not built (npm run build)`);
     return;
   }
   const browser = await chromium.launch({ executablePath: o.chromiumPath ?? '/usr/bin/chromium' });
-  try {
+  const freshPage = async () => {
     const context = await browser.newContext({
       baseURL: o.serverUrl,
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
     await signIn(page, o.user);
-    await run(page);
+    return page;
+  };
+  try {
+    await run(await freshPage(), freshPage);
   } finally {
     await browser.close();
   }
