@@ -1,5 +1,8 @@
 import type { HealthHistory } from '@vitalwatch/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/index.ts';
+import { rangeSummary } from '../src/modules/readings/history.ts';
 import { postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
@@ -110,6 +113,29 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
       expect(summary.heartRate?.[1]).toBeCloseTo(e.heartRate, 9);
       expect(summary.spo2?.[1]).toBeCloseTo(e.spo2, 9);
     }
+  });
+
+  it('reads only the partial minutes of raw readings for a summary, under a plan made without the values', async () => {
+    // A prepared statement switches to a generic plan after five runs when it looks no dearer:
+    // forced here, the summary must still read its raw readings as the two partial minutes only,
+    // not every reading of the range (all 7,200 of these 3 hours, a week's 604,800 at 1 Hz).
+    const from = Math.ceil(start / 3600_000) * 3600_000 - 30_500;
+    const to = end - 500;
+    const rawRowsRead = async (tx: Tx) => {
+      const res =
+        (await tx.execute(sql`select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::int as n
+        from pg_stat_xact_user_tables where relname like 'health_records%'`)) as { rows: { n: number }[] };
+      return res.rows[0]!.n;
+    };
+    const read = await built().ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const before = await rawRowsRead(tx);
+      const summary = await rangeSummary(tx, deviceId, new Date(from), new Date(to));
+      expect(summary.readings).toBe(expected(from, to).readings);
+      return (await rawRowsRead(tx)) - before;
+    });
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThanOrEqual(120);
   });
 
   it('gives a 24 h window the most buckets that fit its budget of 500, not one an hour', async () => {
