@@ -22,6 +22,25 @@ export interface ScreenResult {
 const BLOCKING: readonly Impact[] = ['critical', 'serious'];
 
 /**
+ * Waits for the page's animations and transitions that end within a second: a toast sliding in or
+ * a theme's colours changing are read by axe at the frame it samples, and a colour halfway through
+ * a fade (#777 on white, 4.47:1) is not what anyone reads. Longer ones (a toast's countdown bar, a
+ * loading skeleton's endless pulse) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => {
+        const t = a.effect?.getComputedTiming();
+        return t !== undefined && Number(t.endTime) - Number(t.localTime ?? 0) <= 1000;
+      })
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  });
+}
+
+/**
  * Runs axe on one page, screen after screen, in one theme. Beyond axe's default WCAG 2.x A/AA and
  * best-practice rules it turns on `label-content-name-mismatch` (WCAG 2.5.3, still "experimental"
  * in axe): a control's accessible name must contain its visible text.
@@ -40,6 +59,7 @@ export class AxeAudit {
       rules: { 'label-content-name-mismatch': { enabled: true } },
     });
     if (scope) builder = builder.include(scope);
+    await settled(this.page);
     const { violations } = await builder.analyze();
     const counts: Record<Impact, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
     const blocking: string[] = [];
