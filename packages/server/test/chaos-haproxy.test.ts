@@ -436,17 +436,30 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
         seen.add(a._id);
       }
     });
+    // The catch-up goes through the balancer too, which sends requests to a killed process until
+    // its health checks mark it down (two failed checks, 300 ms apart): like the web app, which
+    // shows a failed refresh and tries again, it asks again until it gets an answer (10 s at most).
+    const catchUp = async () => {
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        try {
+          const res = await fetch(`${base}/api/v1/alert/latest/10`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${watcher.accessToken}` },
+            signal: AbortSignal.timeout(2_000),
+          });
+          if (res.ok) {
+            const body = (await res.json()) as { data: { alerts: { _id: string }[] } };
+            for (const a of body.data.alerts) seen.add(a._id);
+            return;
+          }
+        } catch {}
+        await sleep(250);
+      }
+    };
     socket.io.on('reconnect', () => {
       state.reconnects++;
-      void fetch(`${base}/api/v1/alert/latest/10`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${watcher.accessToken}` },
-      })
-        .then((res) => res.json() as Promise<{ data: { alerts: { _id: string }[] } }>)
-        .then((body) => {
-          for (const a of body.data.alerts) seen.add(a._id);
-        })
-        .catch(() => {});
+      void catchUp();
     });
     return {
       live,
