@@ -9,6 +9,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestAlertIds } from './chaos-catch-up.ts';
 import { startDbProxy } from './db-proxy.ts';
 import { unique } from './helpers.ts';
 import { addDevice, ingest, login, scratchDatabase, signupUser } from './process-api.ts';
@@ -436,30 +437,11 @@ describe.skipIf(!HAPROXY || !databaseUrl || !redisUrl)('chaos: three processes b
         seen.add(a._id);
       }
     });
-    // The catch-up goes through the balancer too, which sends requests to a killed process until
-    // its health checks mark it down (two failed checks, 300 ms apart): like the web app, which
-    // shows a failed refresh and tries again, it asks again until it gets an answer (10 s at most).
-    const catchUp = async () => {
-      const until = Date.now() + 10_000;
-      while (Date.now() < until) {
-        try {
-          const res = await fetch(`${base}/api/v1/alert/latest/10`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${watcher.accessToken}` },
-            signal: AbortSignal.timeout(2_000),
-          });
-          if (res.ok) {
-            const body = (await res.json()) as { data: { alerts: { _id: string }[] } };
-            for (const a of body.data.alerts) seen.add(a._id);
-            return;
-          }
-        } catch {}
-        await sleep(250);
-      }
-    };
     socket.io.on('reconnect', () => {
       state.reconnects++;
-      void catchUp();
+      void latestAlertIds(base, watcher.accessToken).then((ids) => {
+        for (const id of ids) seen.add(id);
+      });
     });
     return {
       live,
