@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteStaticLoadingScreen } from '@/app/boot-splash.tsx';
 import { RouteGuard } from '@/app/guard/route-guard.tsx';
 import { makeStore } from '@/app/store.ts';
 import { loggedIn } from '@/lib/store/auth-slice.ts';
@@ -72,6 +73,23 @@ describe('RouteGuard', () => {
     // A guest on a user screen ends on /signin (its own guard shows the spinner again first).
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByRole('heading')).toHaveTextContent('signin at /signin');
+  });
+
+  it("continues the page's own loading screen: the first guard decides at once once it has shown 50 ms", async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<div class="boot-splash" role="status">Loading VitalWatch…</div>';
+    noteStaticLoadingScreen(root);
+    const now = vi.spyOn(performance, 'now').mockReturnValue(400);
+    const store = makeStore();
+    store.dispatch(loggedIn(sampleUser));
+    renderAt('/dashboard', store);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading')).toHaveTextContent('user at /dashboard');
+    // A later guard (another group, an in-app move) shows its own spinner for the whole 50 ms.
+    renderAt('/admin-dashboard', store);
+    await act(() => vi.advanceTimersByTimeAsync(49));
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    now.mockRestore();
   });
 
   it('shows the user area to a signed-in user', async () => {

@@ -8,6 +8,7 @@ import { PATHS } from '@/lib/paths.ts';
 import { keepReturnTo, returnPath } from '@/lib/return-path.ts';
 import { selectIsSignedIn, selectRole } from '@/lib/store/auth-slice.ts';
 import { useAppSelector, useAppStore } from '@/lib/store/hooks.ts';
+import { takeLoadingScreenTime } from '../boot-splash.tsx';
 import { decideGuard } from './decide.ts';
 
 interface RouteGuardProps {
@@ -16,7 +17,8 @@ interface RouteGuardProps {
 }
 
 /**
- * Wraps a group of routes: shows a full-screen spinner for ~50 ms, lets the admin area check the
+ * Wraps a group of routes: shows a full-screen spinner for ~50 ms (counted from the page's first
+ * paint when the page's own loading screen was showing until now), lets the admin area check the
  * session when nobody is signed in yet, then applies the guard rules on every render.
  */
 export function RouteGuard({ authRequired = true, requiredRole = 'user' }: RouteGuardProps) {
@@ -29,6 +31,7 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
 
   useEffect(() => {
     let active = true;
+    const wait = Math.max(0, GUARD_SPINNER_MS - takeLoadingScreenTime());
     const timer = setTimeout(async () => {
       if (requiredRole === 'admin' && !store.getState().auth.status) {
         setPhase('checking');
@@ -36,7 +39,7 @@ export function RouteGuard({ authRequired = true, requiredRole = 'user' }: Route
       }
       // In slices (a transition), like the session's: the spinner stays until the page is drawn.
       if (active) startTransition(() => setPhase('ready'));
-    }, GUARD_SPINNER_MS);
+    }, wait);
     return () => {
       active = false;
       clearTimeout(timer);
