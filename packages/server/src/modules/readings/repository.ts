@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
+import { perLimitTier } from '../../db/once-for.ts';
 import { preparedRows } from '../../db/raw-rows.ts';
 import { healthRecords } from '../../db/schema.ts';
 import type { ReadingFacts } from './presenter.ts';
@@ -12,29 +13,31 @@ export interface HealthQuery {
   limit: number;
 }
 
-const newestReadings = preparedRows(
-  'newest_readings',
-  sql`select id::text, recorded_at, spo2, heart_rate, temperature, battery from ${healthRecords}
-    where device_seq = ${deviceSeqOf(sql.placeholder('deviceId'))}
-    order by recorded_at desc, id desc limit ${sql.placeholder('limit')}`,
-  z.object({
-    id: z.string(),
-    recorded_at: z.coerce.date(),
-    spo2: z.number().nullable(),
-    heart_rate: z.number().nullable(),
-    temperature: z.number().nullable(),
-    battery: z.number().nullable(),
-  }),
+const newestReadings = perLimitTier((tier) =>
+  preparedRows(
+    `newest_readings_${tier}`,
+    sql`select id::text, recorded_at, spo2, heart_rate, temperature, battery from ${healthRecords}
+      where device_seq = ${deviceSeqOf(sql.placeholder('deviceId'))}
+      order by recorded_at desc, id desc limit ${sql.raw(String(tier))}`,
+    z.object({
+      id: z.string(),
+      recorded_at: z.coerce.date(),
+      spo2: z.number().nullable(),
+      heart_rate: z.number().nullable(),
+      temperature: z.number().nullable(),
+      battery: z.number().nullable(),
+    }),
+  ),
 );
 
 /**
  * A device's readings, newest `recordedAt` first: the (device_seq, recorded_at) index read
  * backwards, newest partition first, stopping at `limit`. Without a range (the newest readings a
- * dashboard asks for on every visit) a prepared statement.
+ * dashboard asks for on every visit) a prepared statement, one per `limitTier`.
  */
 export const listReadings = async (tx: Tx, deviceId: string, q: HealthQuery): Promise<ReadingFacts[]> => {
   if (!q.from && !q.to) {
-    const rows = await newestReadings(tx, { deviceId, limit: q.limit });
+    const rows = (await newestReadings(q.limit)(tx, { deviceId })).slice(0, q.limit);
     return rows.map((r) => ({
       id: r.id,
       deviceId,
