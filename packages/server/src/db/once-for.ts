@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 
 const built = new WeakMap<(db: Db) => unknown, WeakMap<Db, unknown>>();
@@ -47,12 +46,6 @@ export function prepareByShape<T>(label: string, query: Preparable<T>): Promise<
  * Powers of two keep the statements a connection holds few (15 up to 10,000).
  */
 export const limitTier = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
-
-/**
- * `limitTier(n)` for drizzle's `.limit()`, written into the text: its dialect renders an SQL value
- * as it is (a number becomes a bound value), though its type names only numbers and placeholders.
- */
-export const literalLimit = (n: number): number => sql.raw(String(limitTier(n))) as unknown as number;
 
 /** `make(tier)` made once for each `limitTier` and kept: the statement for a limit of `n`. */
 export function perLimitTier<T>(make: (tier: number) => T): (n: number) => T {

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle
 import { z } from 'zod';
 import { maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { literalLimit, onceFor, perLimitTier, prepareByShape } from '../../db/once-for.ts';
+import { onceFor, prepareByShape } from '../../db/once-for.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import { type LifecycleRow, lifecycleColumns, type StoredAlert } from './rows.ts';
@@ -139,16 +139,14 @@ const newestFirst = [desc(alerts.recordedAt), desc(alerts.id)];
  * lands on top (history pages keep device time); alerts stored together, newest device time first.
  * Asked on every signed-in page (the header's bell): prepared once a database.
  */
-const latestList = perLimitTier(
-  (tier) => (db: Db) =>
-    visibleTo(db, sql.placeholder('userId'))
-      .orderBy(desc(alerts.createdAt), ...newestFirst)
-      .limit(literalLimit(tier))
-      .prepare(`list_latest_alerts_${tier}`),
-);
+const latestList = (db: Db) =>
+  visibleTo(db, sql.placeholder('userId'))
+    .orderBy(desc(alerts.createdAt), ...newestFirst)
+    .limit(sql.placeholder('count'))
+    .prepare('list_latest_alerts');
 
-export const listLatest = async (db: Db, userId: string, count: number): Promise<VisibleAlert[]> =>
-  (await onceFor(db, latestList(count)).execute({ userId })).slice(0, count);
+export const listLatest = (db: Db, userId: string, count: number): Promise<VisibleAlert[]> =>
+  onceFor(db, latestList).execute({ userId, count });
 
 export interface Cursor {
   recordedAt: Date;
@@ -181,13 +179,12 @@ export const listPage = async (
     cursor && byPriority
       ? sql`(${rankOf} > ${cursor.rank ?? 0} or (${rankOf} = ${cursor.rank ?? 0} and ${after}))`
       : after;
-  const rows = await prepareByShape(
+  return prepareByShape(
     'alerts_page',
     visibleTo(tx, userId, and(...filterConditions(filters), keyset))
       .orderBy(...(byPriority ? [rankOf, ...newestFirst] : newestFirst))
-      .limit(literalLimit(limit)),
+      .limit(limit),
   );
-  return rows.slice(0, limit);
 };
 
 export async function countVisible(tx: Tx, userId: string, filters: AlertFilters) {
