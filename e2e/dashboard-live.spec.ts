@@ -58,3 +58,30 @@ test('a chart whose code cannot be downloaded fails inside its card, and comes w
   await trends.getByRole('button', { name: 'Try again' }).click();
   await expect(trends.getByRole('img', { name: /Line chart/ })).toBeVisible();
 });
+
+test('the other screens fetched ahead while the browser is offline: no page error, and they come when the user moves there', async ({
+  page,
+  consoleGuard,
+}) => {
+  // The aborted fetch is logged by the browser; an unhandled rejection of the import is not allowed.
+  consoleGuard.allow(/ERR_FAILED/);
+  const user = await createUser(page);
+  const pagesCode = /\/assets\/user-pages-[^/]+\.js$/;
+  let aborted = 0;
+  await page.route(pagesCode, (route) => {
+    aborted += 1;
+    return route.abort();
+  });
+  const prefetched = page.waitForRequest(pagesCode);
+  await signInWithTokens(page, user.username, user.password);
+  await page.goto('/dashboard');
+  await prefetched;
+  await expect.poll(() => aborted).toBe(1);
+  await expect(page.getByRole('heading', { name: 'Health Dashboard' })).toBeVisible();
+
+  await page.unroute(pagesCode);
+  await page.getByRole('button', { name: `Account menu for ${user.username}` }).click();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+});

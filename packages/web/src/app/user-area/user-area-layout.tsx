@@ -72,17 +72,15 @@ function useServiceWorker() {
 }
 
 /**
- * Everything under /dashboard: keeps the live connection open while the user is signed in,
- * announces every new alert (a toast, and a system notification when permission was given) and
- * keeps active high-priority alerts in a banner until acknowledged, whichever page is on screen.
- * On a phone's dashboard the offer of browser alerts comes after the vitals (OverviewPage), so
- * the first screen shows them.
- * Says when live data has stopped, and when push could not be set up on this browser.
+ * The user's other screens (user-pages.ts), fetched once the browser is idle: moving there rarely
+ * waits. A failed fetch (the browser offline at that moment) is left to the route, which fetches
+ * the code again when the user moves there and shows its own error if it still cannot.
  */
-/** The user's other screens (user-pages.ts), fetched once the browser is idle: moving there rarely waits. */
 function usePrefetchUserPages() {
   useEffect(() => {
-    const prefetch = () => void import('../areas/user-pages.ts');
+    const prefetch = () => {
+      import('../areas/user-pages.ts').catch(() => undefined);
+    };
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(prefetch, { timeout: 5_000 });
       return () => window.cancelIdleCallback(id);
@@ -101,6 +99,14 @@ function UnreadCount() {
   return null;
 }
 
+/**
+ * Everything under /dashboard: keeps the live connection open while the user is signed in,
+ * announces every new alert (a toast, and a system notification when permission was given) and
+ * keeps active high-priority alerts in a banner until acknowledged, whichever page is on screen.
+ * On a phone's dashboard the offer of browser alerts comes after the vitals (OverviewPage), so
+ * the first screen shows them.
+ * Says when live data has stopped, and when push could not be set up on this browser.
+ */
 export function UserAreaLayout() {
   const user = useAppSelector(selectCurrentUser);
   const userId = user?._id ?? null;
