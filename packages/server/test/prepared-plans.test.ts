@@ -1,6 +1,8 @@
+import { fleetDeviceQuery, fleetUserQuery } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/index.ts';
+import { devicePageRows, userPageRows } from '../src/modules/fleet/repository.ts';
 import { listReadings } from '../src/modules/readings/repository.ts';
 import { postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, useTestApp } from './helpers.ts';
@@ -32,19 +34,37 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
     await built().ctx.db.execute(sql`analyze`);
   });
 
-  it('plans the newest readings once, not on every call', async () => {
+  /** Eight calls of `call` on one connection, then the generic plans of its statements named `prefix…`. */
+  async function genericPlans(prefix: string, call: (tx: Tx) => Promise<void>): Promise<number[]> {
     // In one transaction: one connection, whose prepared statements `pg_prepared_statements` lists.
     const counts = await built().ctx.db.transaction(async (tx: Tx) => {
-      for (let call = 0; call < 8; call++) {
-        expect(await listReadings(tx, deviceId, { limit: 100 })).toHaveLength(100);
-      }
+      for (let n = 0; n < 8; n++) await call(tx);
       const result = (await tx.execute(
         sql`select name, generic_plans::int as generic from pg_prepared_statements`,
       )) as unknown as { rows: { name: string; generic: number }[] };
       return result.rows;
     });
-    const newest = counts.filter((c) => c.name.startsWith('newest_readings'));
+    return counts.filter((c) => c.name.startsWith(prefix)).map((c) => c.generic);
+  }
+
+  it('plans the newest readings once, not on every call', async () => {
+    const newest = await genericPlans('newest_readings', async (tx) => {
+      expect(await listReadings(tx, deviceId, { limit: 100 })).toHaveLength(100);
+    });
     expect(newest).toHaveLength(1);
-    expect(newest[0]!.generic).toBeGreaterThan(0);
+    expect(newest[0]).toBeGreaterThan(0);
+  });
+
+  it("plans the admin's first pages of devices and users once, not on every call", async () => {
+    const devices = await genericPlans('fleet_devices', async (tx) => {
+      expect(await devicePageRows(tx, fleetDeviceQuery.parse({}))).toHaveLength(1);
+    });
+    expect(devices).toHaveLength(1);
+    expect(devices[0]).toBeGreaterThan(0);
+    const users = await genericPlans('fleet_users', async (tx) => {
+      expect((await userPageRows(tx, fleetUserQuery.parse({}))).length).toBeGreaterThan(1);
+    });
+    expect(users).toHaveLength(1);
+    expect(users[0]).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../db/index.ts';
+import { type Preparable, prepareByShape, writtenLimit } from '../../db/once-for.ts';
 import {
   alerts,
   devices,
@@ -119,9 +120,18 @@ const packed = (row: SQL, order: SQL) => ({
   packed: sql<string>`coalesce(json_agg(${row} order by ${order}), '[]')::text`,
 });
 
-/** The rows of a packed page query, parsed once and checked by `rows`. */
-async function unpacked<T>(query: PromiseLike<{ packed: string }[]>, rows: z.ZodType<T[]>): Promise<T[]> {
-  const [page] = await query;
+/**
+ * The rows of a packed page query, run as a prepared statement of its shape (`label`), parsed once
+ * and checked by `rows`. With its LIMIT written in, PostgreSQL keeps a generic plan for the shapes
+ * whose plans do not hinge on the values (the first page of 30,000 devices: 1.9 → 1.0 ms a call,
+ * 0.5 ms of it planning) and goes on planning the others (a device search) as before.
+ */
+async function unpacked<T>(
+  label: string,
+  query: Preparable<{ packed: string }[]>,
+  rows: z.ZodType<T[]>,
+): Promise<T[]> {
+  const [page] = await prepareByShape(label, query);
   return rows.parse(JSON.parse(page?.packed ?? '[]'));
 }
 
@@ -172,7 +182,7 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
     .from(devices)
     .where(and(...where))
     .orderBy(orderBy(key, deviceId, q.dir))
-    .limit(q.limit + 1)
+    .limit(writtenLimit(q.limit + 1))
     .as('page');
   const row = sql`json_build_object(
     'id', ${deviceId}, 'deviceName', ${devices.deviceName}, 'isValid', ${devices.isValid},
@@ -189,7 +199,7 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
 
 /** `devicePage`'s rows, unpacked. */
 export const devicePageRows = (tx: Tx, q: FleetDeviceQuery): Promise<DevicePageRow[]> =>
-  unpacked(devicePage(tx, q), packedDevices);
+  unpacked('fleet_devices', devicePage(tx, q), packedDevices);
 
 const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   name: { expr: sql`lower(${users.fullName})`, type: 'text' },
@@ -263,7 +273,7 @@ export function userPage(tx: Tx, q: FleetUserQuery) {
     .from(users)
     .where(and(...where))
     .orderBy(orderBy(key, userId, q.dir))
-    .limit(q.limit + 1)
+    .limit(writtenLimit(q.limit + 1))
     .as('page');
   const row = sql`json_build_object(
     'id', ${userId}, 'fullName', ${users.fullName}, 'username', ${users.username}, 'email', ${users.email},
@@ -281,7 +291,7 @@ export function userPage(tx: Tx, q: FleetUserQuery) {
 
 /** `userPage`'s rows, unpacked. */
 export const userPageRows = (tx: Tx, q: FleetUserQuery): Promise<UserPageRow[]> =>
-  unpacked(userPage(tx, q), packedUsers);
+  unpacked('fleet_users', userPage(tx, q), packedUsers);
 
 /**
  * The overview's counts in one pass over the devices; the assigned ones are read once from
