@@ -21,14 +21,20 @@ const SEARCHES = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const within = (ok: boolean, target: string) => (ok ? '(within target)' : `(target ${target})`);
 
-/** Milliseconds from navigating to Device Management to its first row of devices on screen. */
+/**
+ * Milliseconds from navigating to Device Management to its first row of devices on screen, looked
+ * for once a frame with a plain DOM query. A role locator (`getByRole('row', { name })`) computes
+ * every element's accessible name on each poll, on the page's own main thread while the app is
+ * loading: 120 ms of a 1.6 s fresh page in a Chromium CPU profile, which no admin's page pays.
+ */
 async function firstRows(page: Page, o: AdminBrowserOptions): Promise<number> {
   const started = performance.now();
   await page.goto('/admin-dashboard/devices');
-  await page
-    .getByRole('row', { name: new RegExp(o.namePrefix) })
-    .first()
-    .waitFor();
+  await page.waitForFunction(
+    (prefix) => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.includes(prefix)),
+    o.namePrefix,
+    { polling: 'raf' },
+  );
   return performance.now() - started;
 }
 
