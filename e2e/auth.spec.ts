@@ -83,6 +83,35 @@ test('sign out clears the session and shows the toast', async ({ page }) => {
     .toBe(true);
 });
 
+test('signing out while a request is under way lets it finish first: no refusal, no "session expired"', async ({
+  page,
+}) => {
+  const user = await createUser(page);
+  await logInViaForm(page, user.username, user.password, /\/dashboard$/);
+  // The alerts page's requests are held at the browser until released, as on a slow network.
+  const held: (() => Promise<void>)[] = [];
+  const answered: string[] = [];
+  await page.route('**/api/v1/alert/all**', (route) => {
+    held.push(() => route.continue());
+  });
+  page.on('requestfinished', (request) => answered.push(new URL(request.url()).pathname));
+  await page.getByRole('navigation').getByRole('link', { name: 'Alerts' }).first().click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  const logoutAnswered = page.waitForResponse('**/api/v1/user/logout');
+  await page.getByRole('button', { name: `Account menu for ${user.username}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Released once the sign-out has reached the server, or after 1.5 s if it waits for them.
+  await Promise.race([logoutAnswered, page.waitForTimeout(1500)]);
+  await Promise.all(held.splice(0).map((release) => release()));
+
+  await expect(page.locator('.Toastify').getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  const logout = answered.indexOf('/api/v1/user/logout');
+  expect(logout).toBeGreaterThan(answered.lastIndexOf('/api/v1/alert/all'));
+  expect(answered.filter((path) => path === '/api/v1/user/refresh')).toEqual([]);
+});
+
 test('an expired access token is refreshed once, transparently', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 401/);
   const user = await createUser(page);

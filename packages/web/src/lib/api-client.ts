@@ -19,6 +19,8 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
   /** The same request, already sent (`sendEarly`): its answer is the first attempt's. */
   sent?: SentRequest;
+  /** The call that ends this browser's session (sign-out, ending it, closing the account): see `endingSession`. */
+  endsSession?: boolean;
 }
 
 /**
@@ -27,8 +29,15 @@ export interface ApiRequest<T> {
  * when the refresh is refused the tokens are cleared and "session expired" is signalled.
  * Shows nothing and navigates nowhere: callers decide.
  */
-export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
-  const token = request.sent ? request.sent.token : await tokenFor(request.auth ?? 'user');
+export function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  const auth = request.auth ?? 'user';
+  if (auth === 'none') return requested(path, request, auth);
+  if (ending && !request.endsSession) return Promise.reject(new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken));
+  return tracked(request.signal, (signal) => requested(path, { ...request, signal }, auth));
+}
+
+async function requested<T>(path: string, request: ApiRequest<T>, auth: AuthMode): Promise<T> {
+  const token = request.sent ? request.sent.token : await tokenFor(auth);
   let response = await (request.sent?.response ?? send(path, request, token));
   if (response.status === 401 && token !== null) {
     const fresh = await renewedToken(token);
@@ -37,16 +46,80 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   return parse(response, request.schema);
 }
 
+/** Authenticated requests under way, each with what cancels it (see `endingSession`). */
+const underWay = new Map<Promise<unknown>, AbortController>();
+/** While this browser's session is being ended, only the call ending it goes out. */
+let ending = false;
+
+/** How long ending the session lets the requests under way finish before it cancels them. */
+export const SETTLE_BEFORE_SESSION_ENDS_MS = 2000;
+
+/** `run` with a signal of its own (following `outer`), counted as under way until it settles. */
+async function tracked<T>(
+  outer: AbortSignal | undefined,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  const promise = run(controller.signal);
+  underWay.set(promise, controller);
+  try {
+    return await promise;
+  } finally {
+    underWay.delete(promise);
+    outer?.removeEventListener('abort', follow);
+  }
+}
+
+/**
+ * Runs `end`, the call ending this browser's session on the server (its request marked
+ * `endsSession`), once nothing else of the session is under way: the requests already sent may
+ * finish (up to SETTLE_BEFORE_SESSION_ENDS_MS, then they are cancelled) and new ones fail at once
+ * as signed out. A request the server reached after the session ended would be refused (a 401 in
+ * the console), and its refresh, refused too, would read as an expired session.
+ */
+export async function endingSession<T>(end: () => Promise<T>): Promise<T> {
+  ending = true;
+  try {
+    const pending = [...underWay.keys()];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = await Promise.race([
+      Promise.allSettled(pending).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(resolve, SETTLE_BEFORE_SESSION_ENDS_MS, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!settled) for (const controller of underWay.values()) controller.abort();
+    return await end();
+  } finally {
+    ending = false;
+  }
+}
+
 /**
  * A file from a GET (an export) or a POST with a JSON body (the admin's backup), with the
  * signed-in user's token (refreshed once like `apiRequest`) or none (`auth: 'none'`, a share
  * link): its bytes and the name the server gave it. `onProgress` hears the bytes received so far.
  * A refusal is an `ApiError`.
  */
-export async function downloadFile(
+export function downloadFile(
   path: string,
   auth: 'user' | 'none' = 'user',
   options: { body?: unknown; onProgress?: (bytes: number) => void } = {},
+): Promise<{ blob: Blob; filename: string }> {
+  if (auth === 'none') return downloaded(path, auth, options);
+  if (ending) return Promise.reject(new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken));
+  return tracked(undefined, (signal) => downloaded(path, auth, options, signal));
+}
+
+async function downloaded(
+  path: string,
+  auth: 'user' | 'none',
+  options: { body?: unknown; onProgress?: (bytes: number) => void },
+  signal?: AbortSignal,
 ): Promise<{ blob: Blob; filename: string }> {
   const token = await tokenFor(auth);
   const post = options.body !== undefined;
@@ -59,7 +132,9 @@ export async function downloadFile(
       },
       body: post ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
-    }).catch(() => {
+      signal,
+    }).catch((cause: unknown) => {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached. Check your connection.');
     });
   let response = await get(token);

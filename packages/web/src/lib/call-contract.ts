@@ -8,7 +8,7 @@ import { callOf, type JsonContract } from './store/contract-query.ts';
 export function callContract<C extends JsonContract>(
   contract: C,
   input: ContractInput<C>,
-  options: { signal?: AbortSignal; sent?: SentRequest } = {},
+  options: { signal?: AbortSignal; sent?: SentRequest; endsSession?: boolean } = {},
 ): Promise<ContractResponse<C>> {
   const { path, ...call } = callOf(contract, input);
   return apiRequest(path, { ...call, ...options });

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { FormError } from '@/components/form-error.tsx';
 import { TextField } from '@/components/form-field.tsx';
 import { readTwoFactorCode, TwoFactorCodeField } from '@/components/two-factor.tsx';
+import { endingSession } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { loggedOut } from '@/lib/store/auth-slice.ts';
@@ -44,7 +45,7 @@ export function CloseAccountSection({ user }: { user: PublicUser }) {
     setBusy(true);
     try {
       const typed = user.twoFactorEnabled ? code : undefined;
-      const { message } = await closeAccount(password, typed);
+      const { message } = await endingSession(() => closeAccount(password, typed));
       clearTokens();
       dispatch(loggedOut());
       toast.success(message);

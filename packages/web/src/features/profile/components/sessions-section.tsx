@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { ErrorState, LoadingRegion, Skeleton } from '@/components/status-panels.tsx';
+import { endingSession } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/api-error.ts';
 import { loggedOut } from '@/lib/store/auth-slice.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
@@ -29,7 +30,10 @@ export function SessionsSection() {
   const end = async (session: AccountSession) => {
     setBusy(session.id);
     try {
-      await endSession(session.id);
+      // This browser's own: nothing else of the session may meet its refusal.
+      await (session.current
+        ? endingSession(() => endSession(session.id, true))
+        : endSession(session.id, false));
       toast.success('Session ended');
       // Ending this browser's own session signs it out.
       if (session.current) {
