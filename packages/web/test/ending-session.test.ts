@@ -24,7 +24,10 @@ function holdingServer() {
       init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
     });
   });
-  return { sent, release: () => held.splice(0).forEach((answer) => answer()) };
+  const release = () => {
+    for (const answer of held.splice(0)) answer();
+  };
+  return { sent, release };
 }
 
 const profile = () => apiRequest('/user/profile', { method: 'GET', schema: profileResponse });
