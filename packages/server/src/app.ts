@@ -25,6 +25,7 @@ import { applyHeaderRules } from './http/header-rules.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { refuseNulInJsonBodies } from './http/json-body.ts';
 import { openApiOptions } from './http/openapi.ts';
+import { BROTLI_QUALITY } from './http/prebuilt-json.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
@@ -128,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
   );
   // API responses of 1 kB or more go out compressed (brotli at a quality that costs little CPU per
-  // request, or gzip); the web app's files are compressed once at build time (see registerWebApp).
+  // request, BROTLI_QUALITY, or gzip); the web app's files are compressed once at build time (see registerWebApp).
   // Compressed request bodies are not accepted: a device has no reason to send one. Replies up to
   // 1 MiB are compressed in one call: through a zlib stream (the plugin's default above 8 kB on two
   // cores) a 21 kB admin page cost 0.29 ms of CPU, in one call 0.14 ms, and the stream's thread
@@ -139,7 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     threshold: 1024,
     syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     globalDecompression: false,
   });
   await app.register(rateLimit, {

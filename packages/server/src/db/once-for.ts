@@ -19,7 +19,7 @@ export function onceFor<T>(db: Db, make: (db: Db) => T): T {
 }
 
 /** A query that can run as a named prepared statement (drizzle's select, insert, update and delete builders). */
-export interface Preparable<T> {
+interface Preparable<T> {
   toSQL(): { sql: string };
   prepare(name: string): { execute(): Promise<T> };
 }
@@ -34,9 +34,12 @@ export interface Preparable<T> {
  * (`writtenLimit`) for PostgreSQL ever to keep a generic plan (see `limitTier`).
  */
 export function prepareByShape<T>(label: string, query: Preparable<T>): Promise<T> {
-  const name = `${label}_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16)}`;
-  return query.prepare(name).execute();
+  return query.prepare(shapeName(label, query.toSQL().sql)).execute();
 }
+
+/** A prepared statement's name for a query of shape `label` whose text is `text`. */
+export const shapeName = (label: string, text: string): string =>
+  `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
 
 /**
  * A prepared statement's LIMIT: `n` rounded up to a power of two, written into the statement's

@@ -2,6 +2,7 @@ import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from './index.ts';
+import { shapeName } from './once-for.ts';
 
 const dialect = new PgDialect();
 
@@ -29,6 +30,23 @@ export function preparedRows<T extends z.ZodType>(name: string, query: SQL, row:
     const result: unknown = await tx._.session.prepareQuery(built, undefined, name, false).execute(values);
     return resultOf(row).parse(result).rows;
   };
+}
+
+/**
+ * `query`, whose text varies with optional filters, as a prepared statement of its shape
+ * (`prepareByShape`), its rows parsed here: the text is built once, where `prepareByShape` builds
+ * it twice (to name the statement, then to prepare it), 0.1 ms of the 1.5 ms of server CPU an
+ * admin's page of devices cost. The columns come by their names in the text: alias computed ones.
+ */
+export async function shapedRows<T extends z.ZodType>(
+  tx: Tx,
+  label: string,
+  query: SQL,
+  row: T,
+): Promise<z.output<T>[]> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = tx._.session.prepareQuery(built, undefined, shapeName(label, built.sql), false);
+  return resultOf(row).parse(await prepared.execute()).rows;
 }
 
 /**
