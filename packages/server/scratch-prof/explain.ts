@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { fleetDeviceQuery } from '@vitalwatch/shared';
+import pg from 'pg';
 import { createDatabase } from '../src/db/index.ts';
 import { devicePage } from '../src/modules/fleet/repository.ts';
 

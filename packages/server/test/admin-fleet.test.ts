@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { FleetDevice, FleetDevicePage, FleetSummary, FleetUserPage } from '@vitalwatch/shared';
-import { FLEET_SUMMARY_TTL_MS } from '@vitalwatch/shared';
-import { eq } from 'drizzle-orm';
+import type {
+  AdminDevice,
+  FleetDevice,
+  FleetDevicePage,
+  FleetSummary,
+  FleetUserPage,
+} from '@vitalwatch/shared';
+import {
+  FLEET_MESSAGES,
+  FLEET_SUMMARY_TTL_MS,
+  fleetDevice,
+  fleetDevicePage,
+  fleetDevicePageResponse,
+} from '@vitalwatch/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { BuiltApp } from '../src/app.ts';
 import { devices, deviceUsers } from '../src/db/schema.ts';
 import { insertAlert } from './admin-helpers.ts';
@@ -253,6 +266,64 @@ describe.each(dbTargets())('the admin fleet (paged lists) on $name', (target) =>
 
       const page = await adminGet(built(), 'devices', admin.auth, { q: device.deviceName });
       expect(page.json().data.devices[0]).toMatchObject({ battery: 55 });
+    });
+
+    it("writes each device as the spec's every-device list shows it, with the fleet's columns", async () => {
+      const admin = await createAdmin(built());
+      const [carer, backup] = [await signup(built()), await signup(built())];
+      const tag = unique('json');
+      const odd = await seedDevice(built(), {
+        name: `${tag} "quoted" \\ ünïcødé 🩺`,
+        lastSeenAgoMs: 3 * MINUTE,
+        battery: 36.6,
+        users: [carer.user._id],
+      });
+      await built()
+        .ctx.db.insert(deviceUsers)
+        .values({ deviceId: odd, userId: backup.user._id, contactRole: 'backup' });
+      // Microseconds in the database: JavaScript's dates keep the milliseconds, truncated.
+      await built()
+        .ctx.db.update(devices)
+        .set({
+          lastUpdate: sql`'2026-11-28 06:22:08.123999+00'::timestamptz`,
+          make: 'Acme',
+          model: 'O2 Ring',
+        })
+        .where(eq(devices.id, odd));
+      await insertAlert(built().ctx.db, odd);
+      await seedDevice(built(), { name: `${tag} never` });
+
+      const res = await adminGet(built(), 'devices', admin.auth, { q: tag, sort: 'name' });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const page = fleetDevicePageResponse
+        .extend({ data: fleetDevicePage.extend({ devices: z.array(fleetDevice.strict()) }).strict() })
+        .strict()
+        .parse(res.json());
+      expect(page.message).toBe(FLEET_MESSAGES.devices);
+      const all = await built().app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/all-devices',
+        headers: admin.auth,
+      });
+      const spec = new Map(
+        all.json<{ data: { devices: AdminDevice[] } }>().data.devices.map((d) => [d._id, d]),
+      );
+      expect(page.data.devices).toHaveLength(2);
+      for (const { userNames, battery, openAlerts, ...device } of page.data.devices) {
+        expect(device).toEqual(spec.get(device._id));
+        expect(userNames).toEqual(
+          device.users.map((id) => (id === carer.user._id ? carer.user.username : backup.user.username)),
+        );
+        if (device._id === odd) expect([battery, openAlerts]).toEqual([36.6, 1]);
+        else expect([battery, openAlerts]).toEqual([null, 0]);
+      }
+      const oddDevice = page.data.devices.find((d) => d._id === odd);
+      expect(oddDevice).toMatchObject({
+        lastUpdate: '2026-11-28T06:22:08.123Z',
+        users: [carer.user._id, backup.user._id],
+        backupUsers: [backup.user._id],
+        make: 'Acme',
+      });
     });
 
     it('answers 400 per field for a bad sort, filter or cursor; 401 and 403 without an admin', async () => {

@@ -1,8 +1,8 @@
-import { fleetDeviceQuery, fleetUserQuery } from '@vitalwatch/shared';
+import { fleetDevicePage, fleetDeviceQuery, fleetUserQuery } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/index.ts';
-import { devicePageRows, userPageRows } from '../src/modules/fleet/repository.ts';
+import { devicePageJson, userPageRows } from '../src/modules/fleet/repository.ts';
 import { listReadings } from '../src/modules/readings/repository.ts';
 import { postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, useTestApp } from './helpers.ts';
@@ -57,7 +57,8 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
 
   it("plans the admin's first pages of devices and users once, not on every call", async () => {
     const devices = await genericPlans('fleet_devices', async (tx) => {
-      expect(await devicePageRows(tx, fleetDeviceQuery.parse({}))).toHaveLength(1);
+      const page = fleetDevicePage.parse(JSON.parse(await devicePageJson(tx, fleetDeviceQuery.parse({}))));
+      expect(page.devices).toHaveLength(1);
     });
     expect(devices).toHaveLength(1);
     expect(devices[0]).toBeGreaterThan(0);

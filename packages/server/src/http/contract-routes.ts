@@ -30,11 +30,25 @@ export class Said<D> {
 export const said = <D>(message: string, data: D): Said<D> => new Said(message, data);
 
 /**
- * What a handler returns: the data (the envelope is added once, here), `said(message, data)`, or a
- * `PrebuiltJson` of the whole reply, envelope included (a body built once for many requests); for a
- * contract without the envelope, the reply as it goes.
+ * The reply's `data` as JSON text already written (by the database), sent inside the envelope as it
+ * is: not parsed, checked or serialised again here. Whoever writes it answers for its shape (`D`,
+ * the contract's data): its tests check it against the response schema.
  */
-type Reply<C extends Contract, D = ContractData<C>> = PrebuiltJson | DataReply<C, D>;
+export class JsonData<D> {
+  readonly json: string;
+  /** Never set: ties the text to the data type it stands for. */
+  declare readonly data?: D;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+/**
+ * What a handler returns: the data (the envelope is added once, here), `said(message, data)`, the
+ * data as JSON text (`JsonData`), or a `PrebuiltJson` of the whole reply, envelope included (a body
+ * built once for many requests); for a contract without the envelope, the reply as it goes.
+ */
+type Reply<C extends Contract, D = ContractData<C>> = PrebuiltJson | JsonData<D> | DataReply<C, D>;
 type DataReply<C extends Contract, D> = C extends { envelope: false }
   ? D
   : [D] extends [undefined]
@@ -121,6 +135,10 @@ function serveOne(
       if (!response) return result;
       if (result instanceof PrebuiltJson) return sendPrebuilt(request, reply.code(status), result);
       reply.code(status);
+      if (result instanceof JsonData) {
+        reply.type('application/json; charset=utf-8');
+        return `{"success":true,"message":${JSON.stringify(contract.message)},"data":${result.json}}`;
+      }
       if (contract.envelope === false) return result;
       const { message, data } = result instanceof Said ? result : { message: contract.message, data: result };
       return data === undefined ? { success: true, message } : { success: true, message, data };

@@ -1,5 +1,5 @@
 import { FLEET_MESSAGES, type SortDirection } from '@vitalwatch/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -21,6 +21,14 @@ const cursorJson = z.tuple([z.string(), z.string().refine(isUuid)]);
 /** The opaque `nextCursor` of a page ending at this row. */
 export const encodeCursor = (key: string, id: string): string =>
   Buffer.from(JSON.stringify([key, id])).toString('base64url');
+
+/**
+ * `encodeCursor(key, id)` written by the database: the same bytes (JSON escapes strings as
+ * JavaScript does; base64 without its padding and line breaks, in the URL's alphabet).
+ */
+export const cursorOf = (key: SQLWrapper, id: SQLWrapper): SQL<string> =>
+  sql`translate(encode(convert_to('[' || to_json(${key}::text)::text || ',' || to_json(${id}::text)::text || ']',
+    'UTF8'), 'base64'), '+/=' || chr(10), '-_')`;
 
 /** What PostgreSQL's text form of each key type looks like (DateStyle ISO, the default). */
 const KEY_FORMS: Record<SortKey['type'], RegExp> = {

@@ -1,5 +1,4 @@
 import type {
-  FleetDevice,
   FleetDevicePage,
   FleetDeviceQuery,
   FleetSummary,
@@ -8,23 +7,10 @@ import type {
 } from '@vitalwatch/shared';
 import { FLEET_SUMMARY_TTL_MS } from '@vitalwatch/shared';
 import type { Db } from '../../db/index.ts';
-import { presentAdminDevice } from '../device/service.ts';
+import { JsonData } from '../../http/contract-routes.ts';
 import { presentUser } from '../user/service.ts';
 import { encodeCursor } from './keyset.ts';
 import * as repo from './repository.ts';
-
-const presentDevice = ({
-  users,
-  backupUserIds,
-  battery,
-  openAlerts,
-  ...d
-}: repo.DevicePageRow): FleetDevice => ({
-  ...presentAdminDevice({ ...d, userIds: users.map((u) => u.id), backupUserIds }),
-  userNames: users.map((u) => u.username),
-  battery,
-  openAlerts,
-});
 
 /** The page's rows and the cursor of the next page: `rows` holds up to one row more than a page. */
 function paged<R extends { key: string }>(rows: R[], limit: number, idOf: (row: R) => string) {
@@ -53,10 +39,9 @@ export class FleetService {
     this.now = now;
   }
 
-  async devices(q: FleetDeviceQuery): Promise<FleetDevicePage> {
-    const rows = await repo.devicePageRows(this.db, q);
-    const { page, nextCursor } = paged(rows, q.limit, (r) => r.id);
-    return { devices: page.map(presentDevice), total: totalOf(rows, q.after), nextCursor };
+  /** A page of devices, written by the database (`devicePage`). */
+  async devices(q: FleetDeviceQuery): Promise<JsonData<FleetDevicePage>> {
+    return new JsonData(await repo.devicePageJson(this.db, q));
   }
 
   async users(q: FleetUserQuery): Promise<FleetUserPage> {
