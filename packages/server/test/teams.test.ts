@@ -1,5 +1,13 @@
-import { type HealthRecord, TEAM_MESSAGES, type Team } from '@vitalwatch/shared';
+import {
+  DEVICE_MESSAGES,
+  type HealthRecord,
+  TEAM_MESSAGES,
+  type Team,
+  userDevice,
+  userDevicesResponse,
+} from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Audience, EscalationStep } from '../src/lib/events.ts';
 import { createDevice, postAlert, postHealth } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
@@ -123,6 +131,49 @@ describe.each(dbTargets())('care teams on $name', (target) => {
     expect((await teamsApi('GET', '', undefined, user)).statusCode).toBe(403);
     expect((await teamsApi('PATCH', `/${crypto.randomUUID()}`, { name: 'x' })).statusCode).toBe(404);
     expect((await teamsApi('PATCH', '/not-an-id', { name: 'x' })).statusCode).toBe(404);
+  });
+
+  it("writes the device list as each device's details show it, assigned ones first, then the team's by name", async () => {
+    const nurse = await signup(built());
+    const tag = unique('List ');
+    const assigned = await createDevice(built(), admin, {
+      users: [nurse.user._id],
+      deviceName: `${tag} zeta`,
+    });
+    const [bed, chair] = await Promise.all([
+      createDevice(built(), admin, { deviceName: `${tag} bed` }),
+      createDevice(built(), admin, { deviceName: `${tag} chair` }),
+    ]);
+    await createTeam({
+      deviceIds: [chair._id, bed._id],
+      members: [{ userId: nurse.user._id, role: 'primary' }],
+    });
+    // A team's device named for oneself (a nickname with quotes, a backslash and emoji), and one reporting.
+    const renamed = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/device/update-device',
+      headers: nurse.auth,
+      payload: { data: { deviceId: chair._id, newName: 'Ward "3" \\ 🩺' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await postHealth(built(), assigned.apiAuthCode, reading())).statusCode).toBeLessThan(300);
+
+    const res = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/device/get-device',
+      headers: nurse.auth,
+    });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const list = userDevicesResponse
+      .extend({ data: z.object({ devices: z.array(userDevice.strict()) }).strict() })
+      .strict()
+      .parse(res.json());
+    expect(list.message).toBe(DEVICE_MESSAGES.fetched);
+    expect(list.data.devices.map((d) => d._id)).toEqual([assigned._id, bed._id, chair._id]);
+    for (const device of list.data.devices)
+      expect(device).toEqual(await built().ctx.devices.details(nurse.user._id, device._id));
+    expect(list.data.devices[2]).toMatchObject({ deviceName: 'Ward "3" \\ 🩺', nickname: 'Ward "3" \\ 🩺' });
+    expect(list.data.devices[0]?.lastUpdate).not.toBeNull();
   });
 
   it("a team's user sees its devices while a member, and not one request or socket event after leaving", async () => {
