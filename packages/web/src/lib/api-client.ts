@@ -32,8 +32,7 @@ export interface ApiRequest<T> {
 export function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
   const auth = request.auth ?? 'user';
   if (auth === 'none') return requested(path, request, auth);
-  if (ending && !request.endsSession) return Promise.reject(new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken));
-  return tracked(request.signal, (signal) => requested(path, { ...request, signal }, auth));
+  return inSession((signal) => requested(path, { ...request, signal }, auth), request);
 }
 
 async function requested<T>(path: string, request: ApiRequest<T>, auth: AuthMode): Promise<T> {
@@ -54,11 +53,16 @@ let ending = false;
 /** How long ending the session lets the requests under way finish before it cancels them. */
 export const SETTLE_BEFORE_SESSION_ENDS_MS = 2000;
 
-/** `run` with a signal of its own (following `outer`), counted as under way until it settles. */
-async function tracked<T>(
-  outer: AbortSignal | undefined,
+/**
+ * An authenticated call: refused at once as signed out while the session is being ended (unless it
+ * is the call ending it), else `run` with a signal of its own (following `outer`), counted as under
+ * way until it settles.
+ */
+async function inSession<T>(
   run: (signal: AbortSignal) => Promise<T>,
+  { signal: outer, endsSession }: { signal?: AbortSignal; endsSession?: boolean } = {},
 ): Promise<T> {
+  if (ending && !endsSession) throw new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken);
   const controller = new AbortController();
   const follow = () => controller.abort(outer?.reason);
   if (outer?.aborted) follow();
@@ -111,8 +115,7 @@ export function downloadFile(
   options: { body?: unknown; onProgress?: (bytes: number) => void } = {},
 ): Promise<{ blob: Blob; filename: string }> {
   if (auth === 'none') return downloaded(path, auth, options);
-  if (ending) return Promise.reject(new ApiError(0, 'NO_TOKEN', ERRORS.noAuthToken));
-  return tracked(undefined, (signal) => downloaded(path, auth, options, signal));
+  return inSession((signal) => downloaded(path, auth, options, signal));
 }
 
 async function downloaded(

@@ -203,16 +203,12 @@ export function devicePage(tx: Tx, q: FleetDeviceQuery) {
 
 const pageData = z.object({ data: z.string() });
 
-/** A page's `data` as JSON text, run as a prepared statement of its shape (`label`) like `unpacked`. */
-async function pageJson(tx: Tx, label: string, query: SQLWrapper): Promise<string> {
-  const [page] = await shapedRows(tx, label, query.getSQL(), pageData);
-  if (!page) throw new Error(`${label}: the page query returned no row`);
+/** `devicePage`'s JSON text, run as a prepared statement of its shape like `unpacked`. */
+export async function devicePageJson(tx: Tx, q: FleetDeviceQuery): Promise<string> {
+  const [page] = await shapedRows(tx, 'fleet_devices', devicePage(tx, q).getSQL(), pageData);
+  if (!page) throw new Error('fleet_devices: the page query returned no row');
   return page.data;
 }
-
-/** `devicePage`'s JSON text. */
-export const devicePageJson = (tx: Tx, q: FleetDeviceQuery): Promise<string> =>
-  pageJson(tx, 'fleet_devices', devicePage(tx, q));
 
 const USER_KEYS: Record<FleetUserQuery['sort'], SortKey> = {
   name: { expr: sql`lower(${users.fullName})`, type: 'text' },
