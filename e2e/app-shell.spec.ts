@@ -23,6 +23,11 @@ test.describe("the dashboard's first screen", () => {
     const shell = page.locator('#app-shell');
     await expect(shell.getByRole('heading', { name: 'Health Dashboard' })).toBeVisible();
     await expect(shell.getByText('Monitor your health metrics in real-time')).toBeVisible();
+    // Measured once the stylesheet is in: the browser paints nothing before it (it blocks rendering),
+    // but a layout the test forces earlier places the heading by the browser's own styles.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    );
     const before = await shell.getByRole('heading').boundingBox();
 
     hold = false;
