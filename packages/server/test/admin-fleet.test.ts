@@ -280,7 +280,14 @@ describe.each(dbTargets())('the admin fleet (paged lists) on $name', (target) =>
       });
       await built()
         .ctx.db.insert(deviceUsers)
-        .values({ deviceId: odd, userId: backup.user._id, contactRole: 'backup' });
+        // A circle lists its people in the order they joined: on PGlite two inserts can share a
+        // clock tick, and the tie would fall to the random ids.
+        .values({
+          deviceId: odd,
+          userId: backup.user._id,
+          contactRole: 'backup',
+          createdAt: new Date(Date.now() + 1000),
+        });
       // Microseconds in the database: JavaScript's dates keep the milliseconds, truncated.
       await built()
         .ctx.db.update(devices)
