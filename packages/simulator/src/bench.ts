@@ -19,14 +19,13 @@ import {
   MQTT_CLIENTS,
   mqttSender,
   mqttThroughput,
-  percentile,
   type SendReading,
   socketLatency,
   type Window,
 } from './bench/load.ts';
 import { rawInsertRate } from './bench/raw-insert.ts';
 import { type ReadsByDatabase, readsPhase, readTargets } from './bench/reads.ts';
-import { fmt, log, type PhaseResult, report } from './bench/report.ts';
+import { fmt, log, type PhaseResult, percentile, report } from './bench/report.ts';
 import {
   type CpuSnapshot,
   type CpuUse,

@@ -1,7 +1,6 @@
-import { Agent, request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { adminBrowserFigures } from './admin-browser.ts';
+import { withLoadWorker } from './load-worker.ts';
 import { settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
@@ -66,83 +65,6 @@ async function seed(o: AdminBenchOptions): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** One GET as a browser asks (`Accept-Encoding: br, gzip`): status, and the body as sent. */
-function get(
-  agent: Agent,
-  url: URL,
-  token: string,
-): Promise<{ status: number; encoding?: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
-        signal: AbortSignal.timeout(10_000),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: res.headers['content-encoding'],
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decoded = (r: { encoding?: string; body: Buffer }) =>
-  r.encoding === 'br' ? brotliDecompressSync(r.body) : r.encoding === 'gzip' ? gunzipSync(r.body) : r.body;
-
-/**
- * `requests` GETs of `path` on `connections` at once, asked as a browser asks (compressed): p50 and
- * p99 to the last byte, and the bytes of one answer as JSON and as sent. The answers are not
- * decompressed while timed: that is the browser's work on its own machine, and here it took the
- * two cores the server is measured on (fetch inflated every answer).
- */
-export async function measure(
-  o: Pick<AdminBenchOptions, 'serverUrl' | 'adminToken' | 'connections' | 'requests'>,
-  path: string,
-) {
-  const url = new URL(path, o.serverUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: o.connections });
-  const times: number[] = [];
-  let last: { encoding?: string; body: Buffer } | undefined;
-  let next = 0;
-  const worker = async () => {
-    while (next < o.requests) {
-      next += 1;
-      const started = performance.now();
-      const res = await get(agent, url, o.adminToken);
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${decoded(res).toString()}`);
-      times.push(performance.now() - started);
-      last = res;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: o.connections }, worker));
-  } finally {
-    agent.destroy();
-  }
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    bytes: last ? decoded(last).byteLength : 0,
-    sent: last?.body.byteLength ?? 0,
-  };
-}
-
 /**
  * `--phases admin` (PostgreSQL only): 30,000 devices with readings and 10,000 users seeded straight
  * into the database, then the admin's paged lists (issue 31) asked on 10 connections at once:
@@ -173,23 +95,25 @@ export async function adminPhase(o: AdminBenchOptions): Promise<void> {
   log(
     `  admin: ${fmt(o.requests)} requests per list on ${o.connections} connections, after ${fmt(o.warmupMs / 1000)} s of warm-up of every list, then of each list again`,
   );
-  const warmUp = async (path: string) => {
-    const warmUntil = performance.now() + o.warmupMs;
-    while (performance.now() < warmUntil) await measure({ ...o, requests: 100 }, path);
-  };
-  // Warmed up as the reads phase's reads are: on a fresh server the first 1,000 requests of a
-  // list ran while V8 was still optimising its code (p99 50 → 38 → 27 ms in three rounds in a row),
-  // and the first list measured paid for the code all lists share (p99 64 and 110 ms where the next
-  // lists gave 37–49 ms): every list first, so no list's figure is the server's start-up.
-  for (const [, path] of [...lists, ...later]) await warmUp(path);
-  for (const [label, path] of [...lists, ...later]) {
-    await warmUp(path);
-    const { p50, p99, bytes, sent } = await measure(o, path);
-    const ok = p99 <= P99_TARGET_MS && bytes <= PAGE_TARGET_BYTES;
-    log(
-      `  admin: ${label}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(bytes / 1000).toFixed(1)} kB a page (${(sent / 1000).toFixed(1)} kB sent) ${ok ? '(within target)' : `(target p99 ≤ ${P99_TARGET_MS} ms, ≤ ${PAGE_TARGET_BYTES / 1000} kB)`}`,
-    );
-  }
+  await withLoadWorker(async (load) => {
+    const warmUp = async (path: string) => {
+      const warmUntil = performance.now() + o.warmupMs;
+      while (performance.now() < warmUntil) await load.measure({ ...o, requests: 100 }, path);
+    };
+    // Warmed up as the reads phase's reads are: on a fresh server the first 1,000 requests of a
+    // list ran while V8 was still optimising its code (p99 50 → 38 → 27 ms in three rounds in a
+    // row), and the first list measured paid for the code all lists share (p99 64 and 110 ms where
+    // the next lists gave 37–49 ms): every list first, so no list's figure is the server's start-up.
+    for (const [, path] of [...lists, ...later]) await warmUp(path);
+    for (const [label, path] of [...lists, ...later]) {
+      await warmUp(path);
+      const { p50, p99, bytes, sent } = await load.measure(o, path);
+      const ok = p99 <= P99_TARGET_MS && bytes <= PAGE_TARGET_BYTES;
+      log(
+        `  admin: ${label}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(bytes / 1000).toFixed(1)} kB a page (${(sent / 1000).toFixed(1)} kB sent) ${ok ? '(within target)' : `(target p99 ≤ ${P99_TARGET_MS} ms, ≤ ${PAGE_TARGET_BYTES / 1000} kB)`}`,
+      );
+    }
+  });
   await adminBrowserFigures({
     serverUrl: o.serverUrl,
     admin: o.admin,

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { measure } from './admin.ts';
+import { withLoadWorker } from './load-worker.ts';
 import { seedReadings, settleDatabase } from './reads.ts';
 import { fmt, log } from './report.ts';
 
@@ -100,10 +100,12 @@ export async function boardPhase(o: BoardBenchOptions): Promise<void> {
   const body = Buffer.from(await res.arrayBuffer());
   const gzipped = gzipSync(body).byteLength;
   // Asked compressed, as a browser asks (brotli: what the server sends a browser); see `measure`.
-  await measure({ ...o, requests: Math.min(20, o.requests) }, path);
-  // One at a time first: what one snapshot costs, without waiting behind the others.
-  const alone = await measure({ ...o, connections: 1, requests: Math.min(50, o.requests) }, path);
-  const { p50, p99, sent } = await measure(o, path);
+  const [alone, { p50, p99, sent }] = await withLoadWorker(async (load) => {
+    await load.measure({ ...o, requests: Math.min(20, o.requests) }, path);
+    // One at a time first: what one snapshot costs, without waiting behind the others.
+    const oneAtATime = await load.measure({ ...o, connections: 1, requests: Math.min(50, o.requests) }, path);
+    return [oneAtATime, await load.measure(o, path)] as const;
+  });
   const ok = p99 <= P99_TARGET_MS && body.byteLength <= JSON_TARGET_BYTES && gzipped <= GZIP_TARGET_BYTES;
   log(
     `  board: snapshot of ${fmt(o.devices)} devices: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms at ${o.connections} connections, ` +

@@ -1,7 +1,7 @@
 import { healthHistoryResponse } from '@vitalwatch/shared';
 import pg from 'pg';
 import { settleDatabase } from './reads.ts';
-import { fmt, log } from './report.ts';
+import { fmt, log, percentile } from './report.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -63,9 +63,6 @@ async function sizeOf(db: pg.Client, table: string): Promise<{ bytes: number; pa
   );
   return { bytes: Number(rows[0]?.bytes ?? 0), partitions: Number(rows[0]?.partitions ?? 0) };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /**
  * `--phases history`: seed the readings, then time the history call for each range and print, per

@@ -242,8 +242,3 @@ export async function socketLatency(opts: {
   socket.close();
   return { meter, latencies, sent, received };
 }
-
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}

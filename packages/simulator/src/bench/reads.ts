@@ -1,15 +1,13 @@
-import { Agent, request } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { ServerApi } from '../api.ts';
 import type { SimulatedDevice } from '../devices.ts';
+import { dashboardReads, type ReadResult } from './http-load.ts';
 import type { Window } from './load.ts';
+import { withLoadWorker } from './load-worker.ts';
 import { fmt, log } from './report.ts';
 import type { ServerProcess } from './server.ts';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** A database the bench seeds directly: node-postgres's client and PGlite both answer this. */
 export interface SqlClient {
@@ -76,124 +74,6 @@ export async function seedReadings(
 }
 
 /** One read the dashboard makes: method, path and (for POST) a body made afresh for each call. */
-export interface Read {
-  label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: () => unknown;
-}
-
-/** The reads of the dashboard, Health Trends and Alerts pages, `/healthz` first as the yardstick. */
-export function dashboardReads(deviceId: string): Read[] {
-  const history = (label: string, span: number): Read => ({
-    label: `history ${label}`,
-    method: 'POST',
-    path: `/api/v1/health/history/${deviceId}`,
-    body: () => {
-      const to = Date.now();
-      return { from: new Date(to - span).toISOString(), to: new Date(to).toISOString() };
-    },
-  });
-  return [
-    { label: 'GET /healthz', method: 'GET', path: '/healthz' },
-    { label: 'user/profile', method: 'GET', path: '/api/v1/user/profile' },
-    { label: 'device/get-device', method: 'POST', path: '/api/v1/device/get-device', body: () => ({}) },
-    {
-      label: 'health/fetch (newest)',
-      method: 'POST',
-      path: `/api/v1/health/fetch/${deviceId}`,
-      body: () => ({ limit: 1 }),
-    },
-    history('1 h', HOUR),
-    history('24 h', DAY),
-    history('7 d', 7 * DAY),
-    { label: 'alert/latest/3', method: 'POST', path: '/api/v1/alert/latest/3', body: () => ({}) },
-    { label: 'alert/all (a page)', method: 'POST', path: '/api/v1/alert/all', body: () => ({ limit: 20 }) },
-  ];
-}
-
-export interface ReadResult {
-  label: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-/**
- * `connections` keep-alive connections, each sending `read` back to back as its own user (one
- * token each: per-user limits such as the heavy-read slots apply as they would to 20 people),
- * for `warmupMs` then `durationMs` measured.
- */
-export async function loadRead(o: {
-  serverUrl: string;
-  tokens: string[];
-  read: Read;
-  warmupMs: number;
-  durationMs: number;
-}): Promise<ReadResult> {
-  const url = new URL(o.serverUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: o.tokens.length });
-  const times: number[] = [];
-  let errors = 0;
-  let measuring = false;
-  let stop = false;
-  const once = (token: string) =>
-    new Promise<number>((resolve, reject) => {
-      const body = o.read.body ? JSON.stringify(o.read.body()) : undefined;
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: o.read.method,
-          path: o.read.path,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-        },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  const worker = async (token: string) => {
-    while (!stop) {
-      const t0 = performance.now();
-      const status = await once(token).catch(() => 0);
-      if (!measuring) continue;
-      if (status === 200) times.push(performance.now() - t0);
-      else errors++;
-    }
-  };
-  const workers = o.tokens.map(worker);
-  await new Promise((r) => setTimeout(r, o.warmupMs));
-  measuring = true;
-  const started = performance.now();
-  await new Promise((r) => setTimeout(r, o.durationMs));
-  measuring = false;
-  const elapsed = (performance.now() - started) / 1000;
-  stop = true;
-  await Promise.all(workers);
-  agent.destroy();
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    label: o.read.label,
-    perSecond: times.length / elapsed,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    errors,
-  };
-}
-
 /** The reads' table of one database, each read's rate beside `/healthz`'s. */
 export function printReads(database: string, results: ReadResult[], readyMs: number, stored: number) {
   const healthz = results[0]?.perSecond ?? Number.NaN;
@@ -332,20 +212,24 @@ export async function readsPhase(o: {
       );
     const tokens: string[] = [];
     for (const u of o.users) tokens.push((await api.login(u.username, u.password)).accessToken);
-    const results: ReadResult[] = [];
-    for (const read of dashboardReads(dense._id)) {
-      const r = await loadRead({
-        serverUrl: server.url,
-        tokens,
-        read,
-        warmupMs: o.window.warmupMs,
-        durationMs: o.window.durationMs,
-      });
-      log(
-        `  reads (${variant.label}): ${r.label}: ${fmt(r.perSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
-      );
-      results.push(r);
-    }
+    const results = await withLoadWorker(async (load) => {
+      const measuredReads: ReadResult[] = [];
+      for (const { label } of dashboardReads(dense._id)) {
+        const r = await load.loadRead({
+          serverUrl: server.url,
+          tokens,
+          deviceId: dense._id,
+          label,
+          warmupMs: o.window.warmupMs,
+          durationMs: o.window.durationMs,
+        });
+        log(
+          `  reads (${variant.label}): ${r.label}: ${fmt(r.perSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+        );
+        measuredReads.push(r);
+      }
+      return measuredReads;
+    });
     await server.stop();
     printReads(`${o.database}, ${variant.label}`, results, server.readyMs, total);
     measured.push({ label: variant.label, results, readyMs: server.readyMs });

@@ -16,6 +16,10 @@ export interface PhaseResult {
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The `p`th percentile of `sorted` (ascending) by nearest rank; NaN for none. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
 function table(rows: string[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows)

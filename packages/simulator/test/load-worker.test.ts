@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardReads } from '../src/bench/http-load.ts';
+import { withLoadWorker } from '../src/bench/load-worker.ts';
+
+// The benchmarks' load generator, run in its worker thread against a real HTTP server on a
+// socket: what it counts, times and sizes is what the server did.
+const BODY = JSON.stringify({ success: true, data: { rows: 'x'.repeat(5_000) } });
+const seen: { url: string; method: string; token: string; encoding: string; body: string }[] = [];
+let server: Server;
+let url: string;
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await bodyOf(req);
+    seen.push({
+      url: req.url ?? '',
+      method: req.method ?? '',
+      token: req.headers.authorization ?? '',
+      encoding: String(req.headers['accept-encoding']),
+      body,
+    });
+    if (req.url === '/refused') {
+      res.writeHead(403).end('{"success":false}');
+      return;
+    }
+    // 20 ms for the slowest: p99 sees it, p50 does not.
+    if (seen.length % 50 === 0) await new Promise((r) => setTimeout(r, 20));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' });
+    res.end(brotliCompressSync(BODY));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('the load worker', () => {
+  it('asks a path as a browser does, and reports its percentiles and sizes', async () => {
+    seen.length = 0;
+    const result = await withLoadWorker((load) =>
+      load.measure({ serverUrl: url, adminToken: 'tok', connections: 4, requests: 200 }, '/list?q=a'),
+    );
+    expect(seen).toHaveLength(200);
+    expect(new Set(seen.map((s) => `${s.method} ${s.url} ${s.token} ${s.encoding}`))).toEqual(
+      new Set(['GET /list?q=a Bearer tok br, gzip']),
+    );
+    expect(result.bytes).toBe(Buffer.byteLength(BODY));
+    expect(result.sent).toBe(brotliCompressSync(BODY).byteLength);
+    expect(result.sent).toBeLessThan(result.bytes);
+    expect(result.p50).toBeLessThan(result.p99);
+    expect(result.p99).toBeGreaterThanOrEqual(20);
+  });
+
+  it("fails the call with the server's answer when a request is refused", async () => {
+    await expect(
+      withLoadWorker((load) =>
+        load.measure({ serverUrl: url, adminToken: 'tok', connections: 1, requests: 1 }, '/refused'),
+      ),
+    ).rejects.toThrow('/refused: 403 {"success":false}');
+  });
+
+  it("sends a dashboard's read from each user's connection, timed after the warm-up only", async () => {
+    seen.length = 0;
+    const deviceId = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const result = await withLoadWorker((load) =>
+      load.loadRead({
+        serverUrl: url,
+        tokens: ['one', 'two'],
+        deviceId,
+        label: 'history 24 h',
+        warmupMs: 100,
+        durationMs: 300,
+      }),
+    );
+    const read = dashboardReads(deviceId).find((r) => r.label === 'history 24 h')!;
+    expect(new Set(seen.map((s) => `${s.method} ${s.url}`))).toEqual(new Set([`POST ${read.path}`]));
+    expect(new Set(seen.map((s) => s.token))).toEqual(new Set(['Bearer one', 'Bearer two']));
+    const { from, to } = JSON.parse(seen.at(-1)!.body) as { from: string; to: string };
+    expect(Date.parse(to) - Date.parse(from)).toBe(24 * 3_600_000);
+    expect(result).toMatchObject({ label: 'history 24 h', errors: 0 });
+    // Requests before the warm-up ended are not counted, and none after the window.
+    expect(result.perSecond * 0.3).toBeLessThan(seen.length);
+    expect(result.perSecond).toBeGreaterThan(0);
+  });
+});
