@@ -47,9 +47,12 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
     expect(await mailsTo('nobody-here@example.com')).toEqual([]);
-    const mail = (await mailsTo(alice.user.email)).at(-1);
-    expect(mail).toContain('Subject: Reset your VitalWatch password');
-    expect(mail).toContain('The link works once, for 30 minutes.');
+    // Beside the verification mail of the sign-up, whose file may sort after it (names tie within a millisecond).
+    const resets = (await mailsTo(alice.user.email)).filter((m) =>
+      m.includes('Subject: Reset your VitalWatch password'),
+    );
+    expect(resets).toHaveLength(1);
+    expect(resets[0]).toContain('The link works once, for 30 minutes.');
   });
 
   it('takes as long for an unknown address as for a known one (paired medians within noise)', async () => {
