@@ -25,6 +25,24 @@ const deviceSeen = preparedRows(
 export const canSeeDevice = async (tx: Tx, userId: string, deviceId: string): Promise<boolean> =>
   isUuid(deviceId) && (await deviceSeen(tx, { deviceId, userId })).length > 0;
 
+const historyVersionSeen = preparedRows(
+  'device_history_version',
+  sql`select d.history_version as version from ${devices} d
+    where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,
+  z.object({ version: z.number().int() }),
+);
+
+/**
+ * `canSeeDevice` and, when the user may see the device, its history version (migration 0032) in
+ * the same statement: undefined when they may not.
+ */
+export const visibleHistoryVersion = async (
+  tx: Tx,
+  userId: string,
+  deviceId: string,
+): Promise<number | undefined> =>
+  isUuid(deviceId) ? (await historyVersionSeen(tx, { deviceId, userId }))[0]?.version : undefined;
+
 /** The device, when the user may see it; undefined for any other (someone else's, unknown, not an id). */
 export const visibleDevice = async (tx: Tx, userId: string, deviceId: string) =>
   isUuid(deviceId)

@@ -156,6 +156,11 @@ export const devices = pgTable(
      * `last_update` so the admin's list sorts and filters by it; migration 0016 adds its search indexes.
      */
     battery: real('battery'),
+    /**
+     * Counts the ingest batches that stored a late reading (`LATE_READING_MS`): the charts' finished
+     * buckets kept by a server process (`HistoryBucketCache`) are used only at the version they were read at.
+     */
+    historyVersion: integer('history_version').notNull().default(0),
     /** Manufacturer and model a Bluetooth gateway read from the Device Information service (0x180A). */
     make: text('make'),
     model: text('model'),

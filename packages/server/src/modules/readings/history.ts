@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { preparedRows } from '../../db/raw-rows.ts';
+import type { HistoryBucketCache } from './history-cache.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;
@@ -205,6 +206,8 @@ export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Dat
  * A device's history over [from, to] within `points` buckets, at the resolution
  * `historyResolution` (shared rules) picks: every raw reading when they fit, else n-minute buckets
  * summed from minute rollups, or whole hours from hour rollups. The summary is `rangeSummary`'s.
+ * With `kept`, the rollups' finished buckets come from its cache when the device's history
+ * version (read before this call) is the one they were read at.
  */
 export async function deviceHistory(
   tx: Tx,
@@ -212,6 +215,7 @@ export async function deviceHistory(
   from: Date,
   to: Date,
   points: number,
+  kept?: { cache: HistoryBucketCache; version: number },
 ): Promise<HealthHistory> {
   const summary = await rangeSummary(tx, deviceId, from, to);
   const base = { from: iso(from), to: iso(to), summary };
@@ -225,11 +229,23 @@ export async function deviceHistory(
       buckets: asBuckets(await rawBuckets(tx, { deviceId, from: iso(from), to: iso(to) })),
     };
   }
-  const rows = await bucketStatements[source](tx, {
-    deviceId,
-    from: iso(from),
-    to: iso(to),
-    minutes: bucketMinutes,
-  });
-  return { ...base, resolution: source, bucketSeconds: bucketMinutes * 60, buckets: asBuckets(rows) };
+  const read = async (fromMs: number) =>
+    asBuckets(
+      await bucketStatements[source](tx, {
+        deviceId,
+        from: iso(new Date(fromMs)),
+        to: iso(to),
+        minutes: bucketMinutes,
+      }),
+    );
+  const buckets = kept
+    ? await kept.cache.buckets(
+        { deviceId, source, bucketMinutes },
+        kept.version,
+        from.getTime(),
+        to.getTime(),
+        read,
+      )
+    : await read(from.getTime());
+  return { ...base, resolution: source, bucketSeconds: bucketMinutes * 60, buckets };
 }

@@ -9,7 +9,7 @@ import {
   type IngestResult,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { canSeeDevice } from '../../access/devices.ts';
+import { canSeeDevice, visibleHistoryVersion } from '../../access/devices.ts';
 import type { Db } from '../../db/index.ts';
 import { isMissingPartition, type TimePartitions } from '../../db/partitions.ts';
 import { notFound } from '../../errors.ts';
@@ -17,6 +17,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { publish } from '../../lib/publish.ts';
 import type { AlertEngine } from '../alert/service.ts';
 import { deviceHistory, rangeSummary } from './history.ts';
+import { HistoryBucketCache } from './history-cache.ts';
 import { presentHealthRecord } from './presenter.ts';
 import { listReadings } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store.ts';
@@ -38,6 +39,9 @@ export class ReadingsService {
   private readonly db: Db;
 
   private readonly deps: ReadingsDeps;
+
+  /** The finished buckets of the charts asked of this process (see `HistoryBucketCache`). */
+  private readonly historyCache = new HistoryBucketCache();
 
   constructor(deps: ReadingsDeps) {
     this.deps = deps;
@@ -85,8 +89,12 @@ export class ReadingsService {
 
   /** The device's history over a range within a point budget (see `deviceHistory`); 404 as `fetch`. */
   async history(userId: string, deviceId: string, body: HealthHistoryBody): Promise<HealthHistory> {
-    if (!(await canSeeDevice(this.db, userId, deviceId))) throw notFound(HEALTH_MESSAGES.notFound);
-    return deviceHistory(this.db, deviceId, new Date(body.from), new Date(body.to), body.points);
+    const version = await visibleHistoryVersion(this.db, userId, deviceId);
+    if (version === undefined) throw notFound(HEALTH_MESSAGES.notFound);
+    return deviceHistory(this.db, deviceId, new Date(body.from), new Date(body.to), body.points, {
+      cache: this.historyCache,
+      version,
+    });
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/index.ts';
 import { epochMs, preparedRows } from '../../db/raw-rows.ts';
 import { alertEpisodes, devices, healthRecords } from '../../db/schema.ts';
 import type { ConditionState } from '../alert/service.ts';
+import { LATE_READING_MS } from './history-cache.ts';
 import { addToRollups } from './rollups.ts';
 
 /** A device as the writer sees it while holding its row lock. */
@@ -149,6 +150,7 @@ const COLUMNS = {
   batteries: (r: ReadingRow) => r.battery,
 } satisfies Record<string, (r: ReadingRow) => unknown>;
 const column = (name: keyof typeof COLUMNS | 'deviceSeqs') => sql.placeholder(name);
+const LATE = sql.raw(`interval '${LATE_READING_MS / 1000} seconds'`);
 
 const insertBatch = preparedRows(
   'vw_insert_readings',
@@ -180,10 +182,12 @@ const insertBatch = preparedRows(
       returning id, device_seq, message_id, recorded_at, spo2, heart_rate, temperature, battery
     ), newest as (
       -- The battery follows the batch's newest reading that has one, unless a stored reading is newer.
+      -- A late reading (see LATE_READING_MS) retires the finished buckets kept of the device's charts.
       update ${devices} d set last_update = greatest(d.last_update, m.newest),
-        battery = case when m.battery_at >= coalesce(d.last_update, '-infinity') then m.battery else d.battery end
+        battery = case when m.battery_at >= coalesce(d.last_update, '-infinity') then m.battery else d.battery end,
+        history_version = d.history_version + (m.oldest < now() - ${LATE})::int
       from (
-        select device_seq, max(recorded_at) as newest,
+        select device_seq, max(recorded_at) as newest, min(recorded_at) as oldest,
           max(recorded_at) filter (where battery is not null) as battery_at,
           (array_agg(battery order by recorded_at desc) filter (where battery is not null))[1] as battery
         from ins group by device_seq
