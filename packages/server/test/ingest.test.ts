@@ -52,6 +52,34 @@ describe.each(dbTargets())('HTTP ingestion on $name', (target) => {
     expect(await lastUpdate(user)).toBe(record!.createdAt);
   });
 
+  it("answers a device's newest readings in one statement with its access check: [] with none, 404 for others", async () => {
+    const { user, device } = await userWithDevice(built(), admin);
+    const ask = (who: TestUser, id: string, payload: object = {}) =>
+      built().app.inject({ method: 'POST', url: `/api/v1/health/fetch/${id}`, headers: who.auth, payload });
+    const empty = await ask(user, device._id);
+    expect([empty.statusCode, empty.json().data.healthData]).toEqual([200, []]);
+    const times = [-30_000, -20_000, -10_000].map(isoFromNow);
+    expect(
+      (
+        await postHealth(
+          built(),
+          device.apiAuthCode,
+          times.map((recordedAt, i) => ({ messageId: `n${i}`, recordedAt, heartRate: 70 + i })),
+        )
+      ).statusCode,
+    ).toBe(202);
+    const two = (await ask(user, device._id, { limit: 2 })).json<{ data: { healthData: HealthRecord[] } }>();
+    expect(two.data.healthData.map((r) => [r.heartRate, r.createdAt])).toEqual([
+      [72, times[2]],
+      [71, times[1]],
+    ]);
+    const stranger = await signup(built());
+    for (const id of [device._id, crypto.randomUUID(), 'not-an-id']) {
+      expect((await ask(stranger, id)).statusCode).toBe(404);
+    }
+    expect((await ask(user, crypto.randomUUID())).statusCode).toBe(404);
+  });
+
   it('stores a batch by recordedAt: out-of-order readings, latest = newest recordedAt', async () => {
     const { user, device } = await userWithDevice(built(), admin);
     const times = [-30_000, -90_000, -10_000, -60_000].map(isoFromNow);

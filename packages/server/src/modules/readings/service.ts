@@ -19,7 +19,7 @@ import type { AlertEngine } from '../alert/service.ts';
 import { deviceHistory, rangeSummary } from './history.ts';
 import { HistoryBucketCache } from './history-cache.ts';
 import { presentHealthRecord } from './presenter.ts';
-import { listReadings } from './repository.ts';
+import { listReadings, newestVisible } from './repository.ts';
 import { type HealthBatchItem, storeHealthBatch } from './store.ts';
 
 // What other modules use of readings: only through this file.
@@ -78,11 +78,17 @@ export class ReadingsService {
    * else's, unknown, or any device for an admin, who is never assigned one) is 404.
    */
   async fetch(userId: string, deviceId: string, body: HealthFetchBody): Promise<HealthRecord[]> {
+    const limit = body?.limit ?? HEALTH_FETCH_DEFAULT_LIMIT;
+    if (!body?.from && !body?.to) {
+      const newest = await newestVisible(this.db, userId, deviceId, limit);
+      if (!newest) throw notFound(HEALTH_MESSAGES.notFound);
+      return newest.map(presentHealthRecord);
+    }
     if (!(await canSeeDevice(this.db, userId, deviceId))) throw notFound(HEALTH_MESSAGES.notFound);
     const rows = await listReadings(this.db, deviceId, {
       from: body?.from ? new Date(body.from) : undefined,
       to: body?.to ? new Date(body.to) : undefined,
-      limit: body?.limit ?? HEALTH_FETCH_DEFAULT_LIMIT,
+      limit,
     });
     return rows.map(presentHealthRecord);
   }
