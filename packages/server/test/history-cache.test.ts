@@ -43,44 +43,51 @@ describe('the kept buckets of a chart (HistoryBucketCache)', () => {
 
   it('reads a chart whole once, then only from the first bucket it did not keep', async () => {
     let clock = now;
-    const cache = new HistoryBucketCache(() => clock);
+    const cache = new HistoryBucketCache();
     const d = device();
     const from = now - 24 * HOUR;
-    const first = await cache.buckets(key, 7, from, now, d.until(now));
+    const first = await cache.buckets(key, { version: 7, now: clock }, from, now, d.until(now));
     expect(first).toEqual(d.all.filter((b) => Date.parse(b.t) >= whole(from)));
     expect(d.reads).toEqual([Date.UTC(2026, 10, 27, 12, 0)]);
-    // Kept: the buckets that ended two minutes ago or more; the one of 11:57 ends at 12:00, not yet.
+    // Kept: the buckets that ended five minutes ago or more; the one of 11:54 ends at 11:57, not yet.
     clock += 10_000;
-    const again = await cache.buckets(key, 7, from + 10_000, clock, d.until(clock));
+    const again = await cache.buckets(key, { version: 7, now: clock }, from + 10_000, clock, d.until(clock));
     expect(again).toEqual(first);
-    expect(d.reads[1]).toBe(Date.UTC(2026, 10, 28, 11, 57));
-    // Three minutes on, the bucket of 11:57 is finished and kept too.
+    expect(d.reads[1]).toBe(Date.UTC(2026, 10, 28, 11, 54));
+    // Three minutes on, the bucket of 11:54 is finished and kept too.
     clock += 3 * MINUTE;
-    await cache.buckets(key, 7, from + 3 * MINUTE, clock, d.until(clock));
-    const third = await cache.buckets(key, 7, from + 3 * MINUTE, clock, d.until(clock));
-    expect(d.reads.slice(2)).toEqual([Date.UTC(2026, 10, 28, 11, 57), Date.UTC(2026, 10, 28, 12, 0)]);
+    await cache.buckets(key, { version: 7, now: clock }, from + 3 * MINUTE, clock, d.until(clock));
+    const third = await cache.buckets(
+      key,
+      { version: 7, now: clock },
+      from + 3 * MINUTE,
+      clock,
+      d.until(clock),
+    );
+    expect(d.reads.slice(2)).toEqual([Date.UTC(2026, 10, 28, 11, 54), Date.UTC(2026, 10, 28, 11, 57)]);
     expect(third).toEqual(d.all.filter((b) => Date.parse(b.t) >= whole(from + 3 * MINUTE)));
   });
 
   it('reads whole again for another version, an earlier start, or after ten minutes', async () => {
     let clock = now;
-    const cache = new HistoryBucketCache(() => clock);
+    const cache = new HistoryBucketCache();
     const d = device();
     const from = now - 12 * HOUR;
-    await cache.buckets(key, 1, from, now, d.until(now));
-    await cache.buckets(key, 2, from, now, d.until(now));
-    await cache.buckets(key, 2, from - HOUR, now, d.until(now));
+    await cache.buckets(key, { version: 1, now: clock }, from, now, d.until(now));
+    await cache.buckets(key, { version: 2, now: clock }, from, now, d.until(now));
+    await cache.buckets(key, { version: 2, now: clock }, from - HOUR, now, d.until(now));
     clock += 11 * MINUTE;
-    await cache.buckets(key, 2, from - HOUR, now, d.until(now));
+    await cache.buckets(key, { version: 2, now: clock }, from - HOUR, now, d.until(now));
     expect(d.reads).toEqual([whole(from), whole(from), whole(from - HOUR), whole(from - HOUR)]);
   });
 
   it('answers an older end from what it kept, without the buckets after it', async () => {
-    const cache = new HistoryBucketCache(() => now);
+    const cache = new HistoryBucketCache();
+    const clock = now;
     const d = device();
-    await cache.buckets(key, 1, now - 24 * HOUR, now, d.until(now));
+    await cache.buckets(key, { version: 1, now: clock }, now - 24 * HOUR, now, d.until(now));
     const to = now - 2 * HOUR;
-    const older = await cache.buckets(key, 1, to - 6 * HOUR, to, d.until(to));
+    const older = await cache.buckets(key, { version: 1, now: clock }, to - 6 * HOUR, to, d.until(to));
     expect(older).toEqual(
       d.all.filter((b) => Date.parse(b.t) >= whole(to - 6 * HOUR) && Date.parse(b.t) <= to),
     );
@@ -88,16 +95,17 @@ describe('the kept buckets of a chart (HistoryBucketCache)', () => {
   });
 
   it('keeps no more than 100,000 buckets, the least recently used going first', async () => {
-    const cache = new HistoryBucketCache(() => now);
+    const cache = new HistoryBucketCache();
+    const clock = now;
     const d = device();
     const from = now - 30 * HOUR;
-    // 598 buckets kept a device: the 168th passes the bound, and the first falls out.
+    // 597 buckets kept a device: the 168th passes the bound, and the first falls out.
     for (let i = 0; i < 170; i++)
-      await cache.buckets({ ...key, deviceId: `d${i}` }, 1, from, now, d.until(now));
+      await cache.buckets({ ...key, deviceId: `d${i}` }, { version: 1, now: clock }, from, now, d.until(now));
     d.reads.length = 0;
-    await cache.buckets({ ...key, deviceId: 'd169' }, 1, from, now, d.until(now));
-    await cache.buckets({ ...key, deviceId: 'd0' }, 1, from, now, d.until(now));
-    expect(d.reads).toEqual([Date.UTC(2026, 10, 28, 11, 57), whole(from)]);
+    await cache.buckets({ ...key, deviceId: 'd169' }, { version: 1, now: clock }, from, now, d.until(now));
+    await cache.buckets({ ...key, deviceId: 'd0' }, { version: 1, now: clock }, from, now, d.until(now));
+    expect(d.reads).toEqual([Date.UTC(2026, 10, 28, 11, 54), whole(from)]);
   });
 });
 

@@ -27,21 +27,22 @@ export const canSeeDevice = async (tx: Tx, userId: string, deviceId: string): Pr
 
 const historyVersionSeen = preparedRows(
   'device_history_version',
-  sql`select d.history_version as version from ${devices} d
+  sql`select d.history_version as version, (extract(epoch from now()) * 1000)::float8 as now
+    from ${devices} d
     where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,
-  z.object({ version: z.number().int() }),
+  z.object({ version: z.number().int(), now: z.number() }),
 );
 
 /**
- * `canSeeDevice` and, when the user may see the device, its history version (migration 0032) in
- * the same statement: undefined when they may not.
+ * `canSeeDevice` and, when the user may see the device, its history version (migration 0032) and
+ * the database's time (epoch ms) in the same statement: undefined when they may not.
  */
 export const visibleHistoryVersion = async (
   tx: Tx,
   userId: string,
   deviceId: string,
-): Promise<number | undefined> =>
-  isUuid(deviceId) ? (await historyVersionSeen(tx, { deviceId, userId }))[0]?.version : undefined;
+): Promise<{ version: number; now: number } | undefined> =>
+  isUuid(deviceId) ? (await historyVersionSeen(tx, { deviceId, userId }))[0] : undefined;
 
 /** The device, when the user may see it; undefined for any other (someone else's, unknown, not an id). */
 export const visibleDevice = async (tx: Tx, userId: string, deviceId: string) =>

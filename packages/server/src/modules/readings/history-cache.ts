@@ -1,23 +1,29 @@
 import { HISTORY_POINTS_MAX, type HistoryBucket } from '@vitalwatch/shared';
 
 /**
- * A reading stored this long after it was recorded (by the database's clock when its batch
- * began) is late: its batch adds one to the device's `history_version` (migration 0032), which
+ * A reading stored this long after it was recorded (by the database's clock as the batch's insert
+ * runs) is late: its batch adds one to the device's `history_version` (migration 0032), which
  * retires every bucket of that device kept here.
  */
 export const LATE_READING_MS = 60_000;
 /**
- * Only buckets that ended this long ago (by this process's clock) are kept. A reading recorded in
- * such a bucket is late by the ingest's clock as long as that clock is less than a minute behind
- * this one and its transaction ran for less than a minute (statements end after 15 s).
+ * Only buckets that ended this long ago by the database's clock (read with the version) are kept:
+ * a reading recorded in one is late when it is inserted, unless its batch's transaction is still
+ * open four minutes after its insert (each of its statements ends after 15 s).
  */
-const FINISHED_AFTER_MS = 2 * LATE_READING_MS;
+const FINISHED_AFTER_MS = 5 * 60_000;
 /** Buckets are aligned to this origin, as `date_bin` aligns them in `history.ts`. */
 const ORIGIN_MS = Date.UTC(2000, 0, 1);
 /** An entry is read whole again after this: it bounds what it could miss of a change that bumps no version (a dropped partition). */
 const ENTRY_TTL_MS = 10 * 60_000;
 /** Buckets kept in all: about 40 MB at most (a 24 h chart of one device is 480 of them). */
 const MAX_BUCKETS = 100_000;
+
+/** What the caller read before any bucket: the device's history version and the database's time (epoch ms). */
+export interface ReadAt {
+  version: number;
+  now: number;
+}
 
 export interface BucketKey {
   deviceId: string;
@@ -46,26 +52,21 @@ interface Entry {
 export class HistoryBucketCache {
   private readonly entries = new Map<string, Entry>();
   private bucketCount = 0;
-  private readonly now: () => number;
-
-  constructor(now: () => number = Date.now) {
-    this.now = now;
-  }
 
   /**
    * The buckets of `key` over [fromMs, toMs] as `read` answers them, `read(fromMs)` giving the
-   * buckets from the one holding `fromMs` up to `toMs`: the kept ones of `version` are not read again.
+   * buckets from the one holding `fromMs` up to `toMs`: the kept ones of `at.version` are not read again.
    */
   async buckets(
     key: BucketKey,
-    version: number,
+    at: ReadAt,
     fromMs: number,
     toMs: number,
     read: (fromMs: number) => Promise<HistoryBucket[]>,
   ): Promise<HistoryBucket[]> {
+    const { version, now } = at;
     const step = key.bucketMinutes * 60_000;
     const align = (t: number) => ORIGIN_MS + Math.floor((t - ORIGIN_MS) / step) * step;
-    const now = this.now();
     const first = align(fromMs);
     // Kept: the buckets wholly inside the range (all their rollup rows at or before `toMs`) and finished.
     const limit = Math.min(align(toMs), align(now - FINISHED_AFTER_MS));
@@ -75,6 +76,7 @@ export class HistoryBucketCache {
       entry !== undefined &&
       entry.version === version &&
       entry.start <= first &&
+      entry.storedAt <= now &&
       now - entry.storedAt < ENTRY_TTL_MS;
     if (!usable) {
       const fresh = await read(first);

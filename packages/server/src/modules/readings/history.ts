@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { preparedRows } from '../../db/raw-rows.ts';
-import type { HistoryBucketCache } from './history-cache.ts';
+import type { HistoryBucketCache, ReadAt } from './history-cache.ts';
 import { ROLLUP_COLUMNS, ROLLUP_VITALS } from './rollups.ts';
 
 const MINUTE = 60_000;
@@ -207,7 +207,7 @@ export async function rangeSummary(tx: Tx, deviceId: string, from: Date, to: Dat
  * `historyResolution` (shared rules) picks: every raw reading when they fit, else n-minute buckets
  * summed from minute rollups, or whole hours from hour rollups. The summary is `rangeSummary`'s.
  * With `kept`, the rollups' finished buckets come from its cache when the device's history
- * version (read before this call) is the one they were read at.
+ * version (read before this call, with the database's time) is the one they were read at.
  */
 export async function deviceHistory(
   tx: Tx,
@@ -215,7 +215,7 @@ export async function deviceHistory(
   from: Date,
   to: Date,
   points: number,
-  kept?: { cache: HistoryBucketCache; version: number },
+  kept?: { cache: HistoryBucketCache; at: ReadAt },
 ): Promise<HealthHistory> {
   const summary = await rangeSummary(tx, deviceId, from, to);
   const base = { from: iso(from), to: iso(to), summary };
@@ -241,7 +241,7 @@ export async function deviceHistory(
   const buckets = kept
     ? await kept.cache.buckets(
         { deviceId, source, bucketMinutes },
-        kept.version,
+        kept.at,
         from.getTime(),
         to.getTime(),
         read,

@@ -45,7 +45,8 @@ const newestVisibleReadings = perLimitTier((tier) =>
     `newest_visible_readings_${tier}`,
     sql`select r.* from ${devices} d
       left join lateral (${newestOf(sql`d.seq`, tier)}) r on true
-      where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,
+      where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}
+      order by r.recorded_at desc, r.id desc`,
     readingRow.extend({ id: z.string().nullable(), recorded_at: z.coerce.date().nullable() }),
   ),
 );

@@ -95,11 +95,11 @@ export class ReadingsService {
 
   /** The device's history over a range within a point budget (see `deviceHistory`); 404 as `fetch`. */
   async history(userId: string, deviceId: string, body: HealthHistoryBody): Promise<HealthHistory> {
-    const version = await visibleHistoryVersion(this.db, userId, deviceId);
-    if (version === undefined) throw notFound(HEALTH_MESSAGES.notFound);
+    const at = await visibleHistoryVersion(this.db, userId, deviceId);
+    if (!at) throw notFound(HEALTH_MESSAGES.notFound);
     return deviceHistory(this.db, deviceId, new Date(body.from), new Date(body.to), body.points, {
       cache: this.historyCache,
-      version,
+      at,
     });
   }
 

@@ -185,7 +185,7 @@ const insertBatch = preparedRows(
       -- A late reading (see LATE_READING_MS) retires the finished buckets kept of the device's charts.
       update ${devices} d set last_update = greatest(d.last_update, m.newest),
         battery = case when m.battery_at >= coalesce(d.last_update, '-infinity') then m.battery else d.battery end,
-        history_version = d.history_version + (m.oldest < now() - ${LATE})::int
+        history_version = d.history_version + (m.oldest < clock_timestamp() - ${LATE})::int
       from (
         select device_seq, max(recorded_at) as newest, min(recorded_at) as oldest,
           max(recorded_at) filter (where battery is not null) as battery_at,
