@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rawRows } from '../src/db/raw-rows.ts';
 import { NotificationOutbox } from '../src/notification-outbox/outbox.ts';
 import { createDevice, postAlert } from './device-helpers.ts';
 import { dbTargets, type TestUser, verifyEmail } from './helpers.ts';
@@ -58,6 +60,15 @@ describe.each(dbTargets())('the fallback ladder on $name', (target) => {
   };
   const byMail = (entries: TimelineEntry[]) =>
     entries.filter((e) => e.channel === 'email').map((e) => [e.kind, e.by, e.ok, e.detail]);
+  /** The browser's service worker reports the push shown (POST /push/receipt). */
+  const reportShown = async (token: string) => {
+    const shown = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/push/receipt',
+      payload: { token, event: 'shown' },
+    });
+    expect(shown.statusCode).toBe(200);
+  };
   const turnAt = async (ms: number) => {
     await built().ctx.outbox.runOnce(new Date(ms));
     await built().ctx.outbox.idle();
@@ -81,12 +92,7 @@ describe.each(dbTargets())('the fallback ladder on $name', (target) => {
 
   it('a browser that reported the push shown stops the ladder', async () => {
     const { carer, alertId, receiptToken, sentAt } = await pushedSos();
-    const shown = await built().app.inject({
-      method: 'POST',
-      url: '/api/v1/push/receipt',
-      payload: { token: receiptToken, event: 'shown' },
-    });
-    expect(shown.statusCode).toBe(200);
+    await reportShown(receiptToken);
     await turnAt(sentAt + 61 * SECOND);
     expect(byMail(await timeline(carer, alertId))).toEqual([]);
   });
@@ -124,5 +130,38 @@ describe.each(dbTargets())('the fallback ladder on $name', (target) => {
     await Promise.all(workers.map((w) => w.runOnce(at)));
     await built().ctx.outbox.idle();
     expect(byMail(await timeline(carer, alertId)).map(([kind]) => kind)).toEqual(['fallback', 'notified']);
+  });
+
+  it('ladders due together climb in one batch, each person to their own next channel', async () => {
+    const browsers = [0, 1, 2].map(() => peer().subscriber());
+    const delivered = browsers.map((b) => peer().delivered(b.endpoint));
+    const [mailed, answered, unreachable] = await Promise.all(
+      browsers.map((b) => userWithBrowsers(built(), b)),
+    );
+    await verifyEmail(built(), mailed!);
+    await verifyEmail(built(), answered!);
+    const carers = [mailed!, answered!, unreachable!];
+    const device = await createDevice(built(), adminOf(), { users: carers.map((c) => c.user._id) });
+    const sentAt = Date.now();
+    expect((await postAlert(built(), device.apiAuthCode, { alertType: 'FALL' })).statusCode).toBe(202);
+    await turnAt(sentAt);
+    const [, answeredPush] = await Promise.all(delivered);
+    const { receiptToken, alertId } = JSON.parse(browsers[1]!.decrypt(answeredPush!.body));
+    await reportShown(receiptToken);
+
+    await turnAt(sentAt + 61 * SECOND);
+    // The alert's timeline is everyone's: only the one who neither answered nor lacked an address was mailed.
+    expect(byMail(await timeline(answered!, alertId))).toEqual([
+      ['fallback', mailed!.user.username, null, 'no receipt within 60 s'],
+      ['notified', mailed!.user.username, true, null],
+    ]);
+    // The answered and the unreachable ladders ended; the mailed one waits for its next rung.
+    const left = await rawRows(
+      built().ctx.db,
+      sql`select user_id::text, payload->'tried' as tried from notification_jobs
+        where kind = 'fallback' and alert_id = ${alertId}::uuid`,
+      z.object({ user_id: z.string(), tried: z.array(z.string()) }),
+    );
+    expect(left).toEqual([{ user_id: mailed!.user._id, tried: ['sms', 'email'] }]);
   });
 });

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTimeout } from '../lib/time-limit.ts';
+import { FairPGlite } from './fair-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -122,7 +122,7 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
 
 /** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
 export const newPglite = (dataDir?: string, loadDataDir?: Blob) =>
-  new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  new FairPGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
 
 async function createPglite(dir: string, load?: Blob): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);

@@ -21,13 +21,15 @@ const ladderPayload = z.object({
   tried: z.array(z.string()),
 });
 
-/** The channels of the ladder as the outbox has them: who gets what on one channel. */
+/**
+ * The channels of the ladder as the outbox has them: who gets what on one channel, for each of
+ * these people and alerts (in their order; undefined where the channel has nothing for them).
+ */
 export type LadderChannel = (
   tx: Tx,
   kind: DeliveryKind,
-  alert: AlertRecord,
-  userId: string,
-) => Promise<NewDelivery[] | undefined>;
+  asked: readonly { alert: AlertRecord; userId: string }[],
+) => Promise<(NewDelivery[] | undefined)[]>;
 
 /**
  * Start the ladder of each primary contact of high-priority alerts sent for the first time: one
@@ -63,6 +65,9 @@ export async function startLadders(
         ${col((r) => r.payload)}::jsonb[], ${col((r) => r.waitMs)}::int[]) as r(alert_id, user_id, payload, wait_ms)`,
   );
 }
+
+/** The channel a climbing ladder took, and its messages. */
+type Taken = { kind: DeliveryKind; deliveries: NewDelivery[] };
 
 const dueRung = z.object({
   id: z.string(),
@@ -106,43 +111,57 @@ export async function climbLadders(
       for update of j skip locked`,
     dueRung,
   );
-  const queued: QueuedDelivery[] = [];
-  const ended: string[] = [];
-  for (const rung of due) {
-    const ladder = ladderPayload.parse(rung.payload);
-    if (!rung.unanswered) {
-      ended.push(rung.id);
-      continue;
-    }
-    const tried = [...ladder.tried];
-    let taken: { kind: DeliveryKind; deliveries: NewDelivery[] } | undefined;
-    for (const kind of LADDER) {
-      if (taken || tried.includes(kind)) continue;
-      tried.push(kind);
-      if (rung.used.includes(kind)) continue;
-      const deliveries = await channel(tx, kind, ladder.alert, rung.user_id);
-      if (deliveries && deliveries.length > 0) taken = { kind, deliveries };
-    }
-    if (taken) {
-      const { kind } = taken;
-      queued.push(...taken.deliveries.map((d) => ({ ...d, kind, alertId: rung.alert_id, step: 0 })));
-      await tx.execute(
-        sql`insert into ${alertEvents} (alert_id, kind, user_id, user_name, channel, detail)
-          select a.id, 'fallback', u.id, u.username, ${kind},
-            ${`no receipt within ${ladder.waitMs / 1000} s`}
-          from ${alerts} a left join ${users} u on u.id = ${rung.user_id}::uuid
-          where a.id = ${rung.alert_id}::uuid`,
-      );
-    }
-    if (!taken || LADDER.every((k) => tried.includes(k))) {
-      ended.push(rung.id);
-      continue;
-    }
+  const ended = due.filter((r) => !r.unanswered).map((r) => r.id);
+  const climbing = due
+    .filter((r) => r.unanswered)
+    .map((rung) => {
+      const ladder = ladderPayload.parse(rung.payload);
+      return { rung, ladder, tried: [...ladder.tried], taken: undefined as Taken | undefined };
+    });
+  // Rung by rung, channel by channel, each channel asked once for every ladder that reaches it:
+  // an alarm storm's thousands of rungs cost a few statements a batch, not a few a rung.
+  for (const kind of LADDER) {
+    const asking = climbing.filter((c) => !c.taken && !c.tried.includes(kind));
+    for (const c of asking) c.tried.push(kind);
+    const wanting = asking.filter((c) => !c.rung.used.includes(kind));
+    if (wanting.length === 0) continue;
+    const made = await channel(
+      tx,
+      kind,
+      wanting.map((c) => ({ alert: c.ladder.alert, userId: c.rung.user_id })),
+    );
+    wanting.forEach((c, i) => {
+      const deliveries = made[i];
+      if (deliveries && deliveries.length > 0) c.taken = { kind, deliveries };
+    });
+  }
+  const taken = climbing.flatMap((c) => (c.taken ? [{ ...c, taken: c.taken }] : []));
+  const queued: QueuedDelivery[] = taken.flatMap(({ rung, taken: { kind, deliveries } }) =>
+    deliveries.map((d) => ({ ...d, kind, alertId: rung.alert_id, step: 0 })),
+  );
+  if (taken.length > 0) {
+    const col = <T>(pick: (t: (typeof taken)[number]) => T) => sql.param(taken.map(pick));
     await tx.execute(
-      sql`update ${notificationJobs}
-        set run_at = ${now.toISOString()}::timestamptz + ${ladder.waitMs} * interval '1 millisecond',
-          payload = ${JSON.stringify({ ...ladder, tried })}::jsonb
-        where id = ${rung.id}::uuid`,
+      sql`insert into ${alertEvents} (alert_id, kind, user_id, user_name, channel, detail)
+        select a.id, 'fallback', u.id, u.username, t.channel, t.detail
+        from unnest(${col((t) => t.rung.alert_id)}::uuid[], ${col((t) => t.rung.user_id)}::uuid[],
+          ${col((t) => t.taken.kind)}::text[], ${col((t) => `no receipt within ${t.ladder.waitMs / 1000} s`)}::text[])
+          with ordinality as t(alert_id, user_id, channel, detail, n)
+        join ${alerts} a on a.id = t.alert_id
+        left join ${users} u on u.id = t.user_id
+        order by t.n`,
+    );
+  }
+  const waiting = climbing.filter((c) => c.taken && !LADDER.every((k) => c.tried.includes(k)));
+  ended.push(...climbing.filter((c) => !waiting.includes(c)).map((c) => c.rung.id));
+  if (waiting.length > 0) {
+    const col = <T>(pick: (c: (typeof waiting)[number]) => T) => sql.param(waiting.map(pick));
+    await tx.execute(
+      sql`update ${notificationJobs} j
+        set run_at = ${now.toISOString()}::timestamptz + w.wait_ms * interval '1 millisecond', payload = w.payload
+        from unnest(${col((c) => c.rung.id)}::uuid[], ${col((c) => c.ladder.waitMs)}::int[],
+          ${col((c) => JSON.stringify({ ...c.ladder, tried: c.tried }))}::jsonb[]) as w(id, wait_ms, payload)
+        where j.id = w.id`,
     );
   }
   if (ended.length > 0) {

@@ -243,18 +243,19 @@ export class NotificationOutbox {
         tx,
         now,
         this.options.batchSize,
-        async (t, kind, alert, userId) => {
+        async (t, kind, asked) => {
           const channel = this.channels.get(kind);
-          if (!channel) return undefined;
-          const [notified] = await notifiedUsersOf(t, [{ userIds: [userId], alert }], now);
-          const item = {
+          if (!channel) return asked.map(() => undefined);
+          const notices = asked.map(({ alert, userId }) => ({ alert, userIds: [userId] }));
+          const notified = await notifiedUsersOf(t, notices, now);
+          const items = asked.map(({ alert, userId }, i) => ({
             alert,
             contactIds: [userId],
-            notified: notified ?? new Set<string>(),
+            notified: notified[i] ?? new Set<string>(),
             step: 0,
             fallback: true,
-          };
-          return (await channel.deliveries(t, [item]))[0];
+          }));
+          return channel.deliveries(t, items);
         },
       );
       await insertDeliveries(tx, queued);
