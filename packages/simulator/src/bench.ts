@@ -81,6 +81,8 @@ const HELP = `Usage: npm run bench -- [options]
                         second over MQTT for 60 s: main-thread busy, long tasks, JS heap growth
   --reads-readings N    readings stored for the reads and board phases (default 10,000,000)
   --connections N       connections of the reads phase (default 20)
+  --reads A,B           reads phase: only the reads whose label contains one of these
+                        (GET /healthz is always measured: the yardstick), e.g. --reads profile,history
   --server-main FILE    run this checkout's packages/server/src/main.ts instead (before / after)
   --compare-main FILE   reads: measure that checkout's server too, first, on the same seeded
                         database, back to back with this one (before / after)
@@ -132,6 +134,10 @@ const options = z.object({
   exportDays: z.coerce.number().int().min(1).max(90),
   readsReadings: z.coerce.number().int().min(0).max(100_000_000),
   connections: z.coerce.number().int().min(1).max(256),
+  reads: z
+    .string()
+    .transform((s) => s.split(',').map((r) => r.trim()))
+    .optional(),
   serverMain: z.string().optional(),
   compareMain: z.string().optional(),
 });
@@ -161,6 +167,7 @@ function readOptions(): Options {
       'export-days': { type: 'string', default: '90' },
       'reads-readings': { type: 'string', default: '10000000' },
       connections: { type: 'string', default: '20' },
+      reads: { type: 'string' },
       'server-main': { type: 'string' },
       'compare-main': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -421,6 +428,7 @@ async function benchDatabase(
         devices,
         readings: opts.readsReadings,
         users: watchers,
+        only: opts.reads,
         window,
         stopServer: () => server.stop(),
         servers: [

@@ -10,8 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTimeout } from '../lib/time-limit.ts';
-import { FairPGlite } from './fair-pglite.ts';
 import * as schema from './schema.ts';
+import { ServerPGlite } from './server-pglite.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: PGlite (embedded) and node-postgres (server). */
@@ -122,7 +122,7 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
 
 /** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
 export const newPglite = (dataDir?: string, loadDataDir?: Blob) =>
-  new FairPGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  new ServerPGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
 
 async function createPglite(dir: string, load?: Blob): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);

@@ -1,0 +1,171 @@
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerPGlite, STATEMENTS_KEPT } from '../src/db/server-pglite.ts';
+
+/**
+ * A loop of PGlite queries must let the event loop turn: PGlite answers on this thread through
+ * promises only, and a server whose outbox climbed an alarm storm's ladders read no request for
+ * seconds (see `ServerPGlite`).
+ */
+describe('PGlite and the event loop', () => {
+  const plain = new PGlite();
+  const fair = new ServerPGlite();
+  beforeAll(async () => {
+    await Promise.all([plain.waitReady, fair.waitReady]);
+  });
+  afterAll(async () => {
+    await plain.close();
+    await fair.close();
+  });
+
+  /** How many of `count` back-to-back statements ran before a timer set at the start fired. */
+  async function doneWhenTimerFired(db: PGlite, count: number, statement: (db: PGlite) => Promise<unknown>) {
+    let done = 0;
+    let seen: number | undefined;
+    setTimeout(() => {
+      seen = done;
+    }, 0);
+    for (let i = 0; i < count; i++) {
+      await statement(db);
+      done++;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    return seen;
+  }
+
+  const select = (db: PGlite) => db.query('select 1');
+  const transaction = (db: PGlite) =>
+    db.transaction(async (tx) => {
+      await tx.query('select 1');
+      await tx.query('select 2');
+    });
+
+  it('plain PGlite runs a loop of queries without a turn of the event loop (why ServerPGlite exists)', async () => {
+    expect(await doneWhenTimerFired(plain, 300, select)).toBe(300);
+  });
+
+  it('ServerPGlite lets a timer fire during a loop of queries, transactions and scripts', async () => {
+    expect(await doneWhenTimerFired(fair, 300, select)).toBeLessThan(300);
+    expect(await doneWhenTimerFired(fair, 100, transaction)).toBeLessThan(100);
+    expect(await doneWhenTimerFired(fair, 100, (db) => db.exec('select 1'))).toBeLessThan(100);
+  });
+
+  it('a query asked for from a timer runs between transactions asked for back to back, not after them all', async () => {
+    let done = 0;
+    let answeredAfter: number | undefined;
+    setTimeout(() => {
+      void fair.query<{ n: number }>('select 1 as n').then(() => {
+        answeredAfter = done;
+      });
+    }, 0);
+    for (let i = 0; i < 100; i++) {
+      await transaction(fair);
+      done++;
+    }
+    expect(answeredAfter).toBeLessThan(100);
+  });
+
+  it('answers and fails as PGlite does', async () => {
+    expect((await fair.query<{ n: number }>('select $1::int as n', [7])).rows).toEqual([{ n: 7 }]);
+    expect(
+      await fair.transaction(async (tx) => (await tx.query<{ n: number }>('select 8 as n')).rows[0]?.n),
+    ).toBe(8);
+    await expect(fair.query('select from nowhere')).rejects.toThrow(/nowhere/);
+  });
+
+  describe('statements kept prepared', () => {
+    const plainAnswer = async (text: string, params: unknown[], options?: QueryOptions) =>
+      JSON.stringify((await plain.query(text, params, options)).rows);
+    const fairAnswer = async (text: string, params: unknown[], options?: QueryOptions) =>
+      JSON.stringify((await fair.query(text, params, options)).rows);
+
+    it('answers as PGlite answers, with the parameters and rows of every type the server uses', async () => {
+      const text = `select $1::uuid as id, $2::timestamptz as at, $3::jsonb as doc, $4::int[] as ns,
+        $5::text as none, $6::bool as yes, $7::numeric as n, $8::bytea as raw, now() - now() as gap`;
+      const params = [
+        '7d3c5a8e-7a6f-4a38-9c1f-2b0e3f1d9a11',
+        new Date('2026-11-28T12:00:00.123Z'),
+        { spo2: 97, tags: ['a', 'b'] },
+        [1, 2, 3],
+        null,
+        true,
+        '12.50',
+        new Uint8Array([1, 2, 255]),
+      ];
+      // The drizzle driver's options: rows as arrays, its own parsers for dates.
+      const drizzleLike: QueryOptions = { rowMode: 'array', parsers: { 1184: (v: string) => v } };
+      for (let i = 0; i < 3; i++) {
+        expect(await fairAnswer(text, params)).toBe(await plainAnswer(text, params));
+        expect(await fairAnswer(text, params, drizzleLike)).toBe(
+          await plainAnswer(text, params, drizzleLike),
+        );
+      }
+      const result = await fair.query(text, params);
+      expect(result.fields.map((f) => f.name)).toEqual([
+        'id',
+        'at',
+        'doc',
+        'ns',
+        'none',
+        'yes',
+        'n',
+        'raw',
+        'gap',
+      ]);
+      expect(result.rows).toHaveLength(1);
+    });
+
+    it('prepares each text once, and keeps at most STATEMENTS_KEPT', async () => {
+      const before = fair.preparedCount;
+      for (let i = 0; i < 5; i++) await fair.query('select $1::int + 1 as n', [i]);
+      expect(fair.preparedCount).toBe(before + 1);
+      for (let i = 0; i < STATEMENTS_KEPT + 20; i++) await fair.query(`select ${i} as n, $1::int as m`, [i]);
+      expect(fair.preparedCount).toBe(STATEMENTS_KEPT);
+      const inDatabase = await fair.query<{ n: number }>(
+        "select count(*)::int as n from pg_prepared_statements where name like 'vw\\_%'",
+      );
+      expect(inDatabase.rows[0]!.n).toBe(STATEMENTS_KEPT);
+      // A statement dropped long ago is prepared again when asked for.
+      expect((await fair.query<{ n: number; m: number }>('select 0 as n, $1::int as m', [5])).rows).toEqual([
+        { n: 0, m: 5 },
+      ]);
+    });
+
+    it('a table whose shape changed is read anew, not through the statement prepared before', async () => {
+      await fair.exec('create table shape_change (a int); insert into shape_change values (1)');
+      expect((await fair.query('select * from shape_change where a = $1', [1])).rows).toEqual([{ a: 1 }]);
+      await fair.exec('alter table shape_change add column b text default $$x$$');
+      expect((await fair.query('select * from shape_change where a = $1', [1])).rows).toEqual([
+        { a: 1, b: 'x' },
+      ]);
+    });
+
+    it("fails with the database's error and code, and the next query answers", async () => {
+      await expect(fair.query('select 1 / $1::int as n', [0])).rejects.toMatchObject({ code: '22012' });
+      await expect(fair.query('select 1 / $1::int as n', [0])).rejects.toMatchObject({ code: '22012' });
+      expect((await fair.query('select 1 / $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+      await expect(fair.query('select nothing from nowhere where x = $1', [1])).rejects.toMatchObject({
+        code: '42P01',
+      });
+      expect((await fair.query('select $1::int as n', [2])).rows).toEqual([{ n: 2 }]);
+    });
+
+    it('writes outside a transaction are kept, and a transaction sees them', async () => {
+      await fair.exec('create table kept (id int primary key, v text)');
+      await fair.query('insert into kept values ($1, $2)', [1, 'one']);
+      const affected = await fair.query('update kept set v = $2 where id = $1', [1, 'uno']);
+      expect(affected.affectedRows).toBe(1);
+      const seen = await fair.transaction(
+        async (tx) => (await tx.query('select v from kept where id = $1', [1])).rows,
+      );
+      expect(seen).toEqual([{ v: 'uno' }]);
+    });
+  });
+
+  it('a query asked for before the database is up waits for it; one after close is refused', async () => {
+    const early = new ServerPGlite();
+    expect((await early.query<{ n: number }>('select $1::int as n', [3])).rows).toEqual([{ n: 3 }]);
+    await early.close();
+    await expect(early.query('select 1')).rejects.toThrow(/closed/i);
+  });
+});
