@@ -74,10 +74,18 @@ describe('PGlite and the event loop', () => {
   });
 
   describe('statements kept prepared', () => {
-    const plainAnswer = async (text: string, params: unknown[], options?: QueryOptions) =>
-      JSON.stringify((await plain.query(text, params, options)).rows);
-    const fairAnswer = async (text: string, params: unknown[], options?: QueryOptions) =>
-      JSON.stringify((await fair.query(text, params, options)).rows);
+    /** Both databases' whole result (rows, fields, command, counts), as JSON. */
+    const answers = async (text: string, params: unknown[], options?: QueryOptions) => {
+      const [ours, theirs] = [
+        await fair.query(text, params, options),
+        await plain.query(text, params, options),
+      ];
+      return { ours: JSON.stringify(ours), theirs: JSON.stringify(theirs) };
+    };
+    const sameAnswer = async (text: string, params: unknown[], options?: QueryOptions) => {
+      const { ours, theirs } = await answers(text, params, options);
+      expect(JSON.parse(ours)).toEqual(JSON.parse(theirs));
+    };
 
     it('answers as PGlite answers, with the parameters and rows of every type the server uses', async () => {
       const text = `select $1::uuid as id, $2::timestamptz as at, $3::jsonb as doc, $4::int[] as ns,
@@ -95,10 +103,8 @@ describe('PGlite and the event loop', () => {
       // The drizzle driver's options: rows as arrays, its own parsers for dates.
       const drizzleLike: QueryOptions = { rowMode: 'array', parsers: { 1184: (v: string) => v } };
       for (let i = 0; i < 3; i++) {
-        expect(await fairAnswer(text, params)).toBe(await plainAnswer(text, params));
-        expect(await fairAnswer(text, params, drizzleLike)).toBe(
-          await plainAnswer(text, params, drizzleLike),
-        );
+        await sameAnswer(text, params);
+        await sameAnswer(text, params, drizzleLike);
       }
       const result = await fair.query(text, params);
       expect(result.fields.map((f) => f.name)).toEqual([
@@ -113,6 +119,15 @@ describe('PGlite and the event loop', () => {
         'gap',
       ]);
       expect(result.rows).toHaveLength(1);
+    });
+
+    it('counts rows written, returned and none, as PGlite counts them', async () => {
+      for (const db of [fair, plain]) await db.exec('create table counted (id int primary key, v text)');
+      await sameAnswer('insert into counted values ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
+      await sameAnswer('update counted set v = $1 where id > $2 returning id', ['c', 0]);
+      await sameAnswer('select * from counted where id = $1', [99]);
+      await sameAnswer('delete from counted where id = $1', [1]);
+      await sameAnswer('select count(*) from counted where v = $1', ['c'], { rowMode: 'array' });
     });
 
     it('prepares each text once, and keeps at most STATEMENTS_KEPT', async () => {
