@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { z } from 'zod';
-import { startServer } from './bench/server.ts';
+import { scratchDatabase, startServer } from './bench/server.ts';
 
 const HELP = `Usage: npm run bench:alarms -- [options]
 
@@ -125,19 +124,6 @@ const alertPage = z.object({
   }),
 });
 
-async function scratchDatabase(url: string) {
-  const name = `vw_alarms_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return { url: scratch.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -156,7 +142,7 @@ async function main() {
     return;
   }
   const batch = z.coerce.number().int().min(1).max(500).parse(values.batch);
-  const scratch = values.pglite ? undefined : await scratchDatabase(values['database-url']);
+  const scratch = values.pglite ? undefined : await scratchDatabase(values['database-url'], 'vw_alarms');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-alarms-'));
   const admin = { username: 'benchadmin', password: `Bench-${randomBytes(6).toString('hex')}1a` };
   const serverMain = values['server-main'] ? path.resolve(values['server-main']) : undefined;

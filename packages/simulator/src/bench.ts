@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
 import { adminPhase } from './bench/admin.ts';
@@ -33,6 +32,7 @@ import {
   cpuSnapshot,
   rssMb,
   type ServerProcess,
+  scratchDatabase,
   startServer,
 } from './bench/server.ts';
 import { ensureDevices } from './devices.ts';
@@ -218,25 +218,6 @@ async function measured<T>(
   clearInterval(sampler);
   // The measured window ended just before `body` finished draining; close enough for CPU shares.
   return { result, cpu: cpuBetween(start ?? end, end), rss: Math.round(Math.max(rss, rssMb(server.pid))) };
-}
-
-async function scratchDatabase(url: string) {
-  const name = `vw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function benchDatabase(

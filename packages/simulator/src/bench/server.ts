@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -220,3 +222,17 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
   };
 }
 export type CpuUse = ReturnType<typeof cpuBetween>;
+
+/** A fresh PostgreSQL database named `<prefix>_<random>` on the server of `url`; `drop` removes it (sessions and all). */
+export async function scratchDatabase(url: string, prefix = 'vw_bench') {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return { url: scratch.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
