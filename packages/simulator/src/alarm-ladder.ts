@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ServerApi } from './api.ts';
 import { percentile } from './bench/report.ts';
-import { scratchDatabase, startServer } from './bench/server.ts';
+import { BENCH_DATABASE_URL, scratchDatabase, startServer } from './bench/server.ts';
 
 const HELP = `Usage: npm run bench:ladder -- [options]
 
-  --pglite             embedded PGlite (default) ; --postgres: a scratch PostgreSQL database
-  --postgres           on --database-url (default $TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --postgres           a scratch PostgreSQL database on --database-url (default $TEST_DATABASE_URL
+                       or postgres://postgres@127.0.0.1:5432/postgres) instead of the embedded PGlite
   --carers N           primary contacts of the device (default 20)
   --alerts N           high-priority alerts raised at once (default 200): carers × alerts ladders
   --server-main PATH   another checkout's packages/server/src/main.ts (to measure before / after)
@@ -29,11 +29,7 @@ const PROBE_EVERY_MS = 50;
 async function main() {
   const { values } = parseArgs({
     options: {
-      'database-url': {
-        type: 'string',
-        default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      },
-      pglite: { type: 'boolean', default: false },
+      'database-url': { type: 'string', default: BENCH_DATABASE_URL },
       postgres: { type: 'boolean', default: false },
       carers: { type: 'string', default: '20' },
       alerts: { type: 'string', default: '200' },

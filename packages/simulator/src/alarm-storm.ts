@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { scratchDatabase, startServer } from './bench/server.ts';
+import { BENCH_DATABASE_URL, scratchDatabase, startServer } from './bench/server.ts';
 
 const HELP = `Usage: npm run bench:alarms -- [options]
 
@@ -127,10 +127,7 @@ const alertPage = z.object({
 async function main() {
   const { values } = parseArgs({
     options: {
-      'database-url': {
-        type: 'string',
-        default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      },
+      'database-url': { type: 'string', default: BENCH_DATABASE_URL },
       pglite: { type: 'boolean', default: false },
       'server-main': { type: 'string' },
       batch: { type: 'string', default: '1' },

@@ -26,6 +26,7 @@ import { rawInsertRate } from './bench/raw-insert.ts';
 import { type ReadsByDatabase, readsPhase, readTargets } from './bench/reads.ts';
 import { fmt, log, type PhaseResult, percentile, report } from './bench/report.ts';
 import {
+  BENCH_DATABASE_URL,
   type CpuSnapshot,
   type CpuUse,
   cpuBetween,
@@ -157,10 +158,7 @@ function readOptions(): Options {
       databases: { type: 'string', default: 'postgres,pglite' },
       phases: { type: 'string', default: 'raw,mqtt,http,latency,http-latency' },
       'mqtt-url': { type: 'string' },
-      'database-url': {
-        type: 'string',
-        default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      },
+      'database-url': { type: 'string', default: BENCH_DATABASE_URL },
       'cpu-prof': { type: 'string' },
       'history-readings': { type: 'string', default: '10000000' },
       'history-calls': { type: 'string', default: '50' },

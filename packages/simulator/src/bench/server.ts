@@ -223,6 +223,10 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
 }
 export type CpuUse = ReturnType<typeof cpuBetween>;
 
+/** The PostgreSQL server the benches make their scratch databases on, unless `--database-url` names another. */
+export const BENCH_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /** A fresh PostgreSQL database named `<prefix>_<random>` on the server of `url`; `drop` removes it (sessions and all). */
 export async function scratchDatabase(url: string, prefix = 'vw_bench') {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
