@@ -74,6 +74,12 @@ describe('PGlite and the event loop', () => {
   });
 
   describe('statements kept prepared', () => {
+    const keptInDatabase = async () =>
+      (
+        await fair.query<{ n: number }>(
+          "select count(*)::int as n from pg_prepared_statements where name like 'vw\\_%'",
+        )
+      ).rows[0]!.n;
     /** Both databases' whole result (rows, fields, command, counts), as JSON. */
     const answers = async (text: string, params: unknown[], options?: QueryOptions) => {
       const [ours, theirs] = [
@@ -153,6 +159,37 @@ describe('PGlite and the event loop', () => {
       expect((await fair.query('select * from shape_change where a = $1', [1])).rows).toEqual([
         { a: 1, b: 'x' },
       ]);
+      expect(await keptInDatabase()).toBe(fair.preparedCount);
+    });
+
+    it('a statement refused for another reason is not run again, and leaves nothing prepared behind', async () => {
+      await fair.exec('create table lone (id int); create table other (id int)');
+      const refused = 'select * from lone l left join other o on o.id = l.id where l.id = $1 for update of o';
+      for (let i = 0; i < 3; i++)
+        await expect(fair.query(refused, [1])).rejects.toMatchObject({ code: '0A000' });
+      expect(await keptInDatabase()).toBe(fair.preparedCount);
+    });
+
+    it("a cursor's rows take the cursor's columns, even where the statement was kept before it existed", async () => {
+      await expect(fair.query('fetch 1 from later')).rejects.toMatchObject({ code: '34000' });
+      await fair.exec('declare later cursor with hold for select 42 as answer, now()::date as day');
+      const fetched = await fair.query<{ answer: number }>('fetch 1 from later');
+      expect(fetched.rows[0]?.answer).toBe(42);
+      expect(fetched.fields.map((f) => f.name)).toEqual(['answer', 'day']);
+      await fair.exec('close later');
+    });
+
+    it('errors carry the statement and its parameters, notices reach the caller, odd column names stay columns', async () => {
+      await expect(fair.query('select 1 / $1::int as n', [0])).rejects.toMatchObject({
+        query: 'select 1 / $1::int as n',
+        params: [0],
+      });
+      const notices: string[] = [];
+      await fair.query("do $$ begin raise notice 'heard'; end $$", [], {
+        onNotice: (n) => notices.push(n.message ?? ''),
+      });
+      expect(notices).toEqual(['heard']);
+      await sameAnswer('select $1::int as "__proto__", 3 as x', [1]);
     });
 
     it("fails with the database's error and code, and the next query answers", async () => {

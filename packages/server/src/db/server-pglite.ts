@@ -32,8 +32,19 @@ type CommandComplete = { name: 'commandComplete'; text: string };
 /** Commands whose tag's count is of rows changed (PGlite's `affectedRows`). */
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
-/** SQLSTATEs after which a kept statement is prepared again: it was dropped, or its tables changed shape. */
-const STALE_STATEMENT = new Set(['26000', '0A000']);
+/** A kept statement gone (DISCARD ALL, DEALLOCATE), or whose tables changed shape: prepared again, once. */
+const isStale = (err: unknown) => {
+  const { code, message } = err as { code?: string; message?: string };
+  return (
+    code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(message ?? ''))
+  );
+};
+
+/** The columns a RowDescription among these messages gives (none without one). */
+const fieldsOf = (messages: BackendMessage[]): Field[] => {
+  const described = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
+  return (described?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+};
 
 const joined = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -75,11 +86,14 @@ export class ServerPGlite extends PGlite {
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
         try {
-          return await this.#runPrepared<T>(text, params, options);
+          return await this.#runPrepared<T>(text, params, options).catch(async (err: unknown) => {
+            if (!isStale(err)) throw err;
+            await this.#forget(text);
+            return this.#runPrepared<T>(text, params, options);
+          });
         } catch (err) {
-          if (!STALE_STATEMENT.has((err as { code?: string }).code ?? '')) throw err;
-          this.#statements.delete(text);
-          return this.#runPrepared<T>(text, params, options);
+          // As PGlite's own errors: the statement and its parameters on the error.
+          throw Object.assign(err as object, { query: text, params, queryOptions: options });
         }
       }),
     );
@@ -108,14 +122,31 @@ export class ServerPGlite extends PGlite {
       const serialize = options?.serializers?.[type] ?? this.serializers[type];
       return serialize ? serialize(value) : String(value);
     });
-    const { messages } = await this.execProtocol(
+    // A statement described with no columns (a write without RETURNING; a FETCH whose cursor was
+    // not there yet) has its portal described too: the columns of these rows are the portal's.
+    const describePortal = statement.fields.length === 0;
+    const messages = await this.execProtocolStream(
       joined([
         protocol.serialize.bind({ statement: statement.name, values }),
+        ...(describePortal ? [protocol.serialize.describe({ type: 'P' })] : []),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
+      { onNotice: options?.onNotice },
     );
-    return this.#results<T>(statement.fields, messages, options);
+    const described = describePortal ? fieldsOf(messages) : statement.fields;
+    return this.#results<T>(described, messages, options);
+  }
+
+  /** Closes a kept statement and forgets it (a Close of a name the database no longer has is no error). */
+  async #forget(text: string) {
+    const kept = this.#statements.get(text);
+    if (!kept) return;
+    this.#statements.delete(text);
+    await this.execProtocolStream(
+      joined([protocol.serialize.close({ type: 'S', name: kept.name }), protocol.serialize.sync()]),
+      { syncToFs: false },
+    );
   }
 
   /**
@@ -142,13 +173,7 @@ export class ServerPGlite extends PGlite {
       if (message.name === 'dataRow') {
         const raw = (message as unknown as DataRow).fields;
         if (asArrays) rows.push(raw.map(value));
-        else {
-          const row: Record<string, unknown> = {};
-          raw.forEach((r, i) => {
-            row[fields[i]!.name] = value(r, i);
-          });
-          rows.push(row);
-        }
+        else rows.push(Object.fromEntries(raw.map((r, i) => [fields[i]!.name, value(r, i)])));
       } else if (message.name === 'commandComplete') {
         const tag = (message as unknown as CommandComplete).text.split(' ');
         command = tag[0];
@@ -186,16 +211,11 @@ export class ServerPGlite extends PGlite {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     );
-    const { messages } = await this.execProtocol(joined(parts));
+    const messages = await this.execProtocolStream(joined(parts), { syncToFs: false });
     const params = messages.find((m) => m.name === 'parameterDescription') as
       | { dataTypeIDs: number[] }
       | undefined;
-    const described = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
-    const statement = {
-      name,
-      paramTypes: params?.dataTypeIDs ?? [],
-      fields: (described?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    };
+    const statement = { name, paramTypes: params?.dataTypeIDs ?? [], fields: fieldsOf(messages) };
     this.#statements.set(text, statement);
     return statement;
   }
