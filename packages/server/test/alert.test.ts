@@ -112,6 +112,37 @@ describe.each(dbTargets())('alert API on $name', (target) => {
     expect(history.alerts.map((a) => a.alertType)).toEqual(['FALL', 'SOS']);
   });
 
+  it('latest/:count takes the newest arrivals whichever devices they are on, however many each has', async () => {
+    const busy = await userWithDevice(built(), admin, 'Watch Busy');
+    const quiet = await userWithDevice(built(), admin, 'Watch Quiet');
+    await inject({
+      method: 'POST',
+      url: '/api/v1/device/add-device',
+      headers: busy.user.auth,
+      payload: { data: { activationCode: quiet.device.activationCode } },
+    });
+    await postAlert(built(), quiet.device.apiAuthCode, {
+      alertType: 'SOS',
+      recordedAt: isoFromNow(-3_600_000),
+    });
+    // Thirty arrivals on one device after the other's one, each its own batch.
+    for (let i = 0; i < 30; i++) {
+      await postAlert(built(), busy.device.apiAuthCode, {
+        alertType: 'FALL',
+        recordedAt: isoFromNow(-i * 1000),
+      });
+    }
+    const newest = (await latest(busy.user, 20)).json().data.alerts as AlertRecord[];
+    expect(newest).toHaveLength(20);
+    expect(new Set(newest.map((a) => a.device))).toEqual(new Set([busy.device._id]));
+    const arrivals = newest.map((a) => Date.parse(a.receivedAt));
+    expect(arrivals).toEqual([...arrivals].sort((x, y) => y - x));
+    const everything = (await latest(busy.user, 100)).json().data.alerts as AlertRecord[];
+    expect(everything).toHaveLength(31);
+    expect(everything.at(-1)).toMatchObject({ device: quiet.device._id, alertType: 'SOS' });
+    expect(everything.slice(0, 20)).toEqual(newest);
+  });
+
   it('latest/:count answers 400 outside 1–100 and 401 without a token', async () => {
     for (const count of [0, 101, 'abc', 1.5]) {
       const res = await latest(carer, count);
