@@ -63,7 +63,7 @@ const joined = (parts: Uint8Array[]) => {
  * synchronously on this thread and resolves them with promises only, so a loop of queries (the
  * notification outbox climbing 4,000 fallback rungs of an alarm storm, 80 transactions back to
  * back) never gave the event loop a turn: no request was read, no MQTT message acknowledged, no
- * alert sent to a screen until it ended (8.7 s for a one-query profile read). Waiting for the next
+ * alert sent to a screen until it ended (5.7 to 8.7 s for a one-query profile read). Waiting for the next
  * turn before queueing on PGlite's lock lets the requests that came in meanwhile queue first, in
  * arrival order. Statements inside a transaction run without a turn: the lock is held, and nothing
  * else could use it.
