@@ -2,7 +2,7 @@ import { SERVER_MESSAGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HeavyReads } from '../src/http/heavy-reads.ts';
-import { userWithDevice } from './device-helpers.ts';
+import { postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -87,7 +87,20 @@ describe.each(dbTargets())('heavy reads per user on $name', (target) => {
   it("refuses one user's flood of exports with 429 while another user's requests answer", async () => {
     // Three CSV pages of 5,000 rows: an export whose body nobody reads stays running.
     const flooder = await userWithReadings(12_000);
-    const other = await userWithReadings(10);
+    // Through the ingest, so that the minute rollups hold them too: the history's summary reads the
+    // whole minutes from the rollups, and readings inserted straight into the table a moment before
+    // a minute ended were not counted (0 of 10, when the history was asked in the next minute).
+    const other = await userWithDevice(built(), admin);
+    const sent = await postHealth(
+      built(),
+      other.device.apiAuthCode,
+      Array.from({ length: 10 }, (_, i) => ({
+        spo2: 97,
+        heartRate: 70,
+        recordedAt: new Date(Date.now() - (i + 1) * 1000).toISOString(),
+      })),
+    );
+    expect(sent.statusCode).toBe(202);
 
     // 16 raw CSV exports at once: three run (held open: their bodies are not read), the rest are refused.
     const flood = await Promise.all(
