@@ -218,4 +218,32 @@ describe.each(dbTargets())('alert API on $name', (target) => {
     expect(empty.json().issues[0].path).toBe('data.alerts');
     expect((await markRead(undefined, ['x'])).statusCode).toBe(401);
   });
+
+  it('all filters by status and priority, alone and with the others, each shape its own statement', async () => {
+    const onB = await page(carer, { deviceId: deviceB });
+    const resolved = await inject({
+      method: 'POST',
+      url: `/api/v1/alert/resolve/${onB.alerts[1]!._id}`,
+      headers: carer.auth,
+    });
+    expect(resolved.statusCode).toBe(200);
+    const done = await page(carer, { status: 'resolved' });
+    expect(done.alerts.map((a) => a._id)).toEqual([onB.alerts[1]!._id]);
+    expect(done.total).toBe(1);
+    const open = await page(carer, { status: 'active', deviceId: deviceB, sort: 'priority', limit: 1 });
+    expect(open.alerts.map((a) => a.createdAt)).toEqual([timesB[0]]);
+    expect(open.total).toBe(2);
+    const next = await page(carer, {
+      status: 'active',
+      deviceId: deviceB,
+      sort: 'priority',
+      limit: 1,
+      cursor: open.nextCursor,
+    });
+    expect(next.alerts.map((a) => a.createdAt)).toEqual([timesB[2]]);
+    expect(next.nextCursor).toBeNull();
+    expect((await page(carer, { priority: 'high' })).total).toBe(15);
+    const low = await page(carer, { priority: 'low', from: timesA[11], to: timesB[0] });
+    expect(low).toMatchObject({ alerts: [], total: 0, unreadCount: 0, nextCursor: null });
+  });
 });

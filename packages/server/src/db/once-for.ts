@@ -18,23 +18,40 @@ export function onceFor<T>(db: Db, make: (db: Db) => T): T {
   return byDb.get(db) as T;
 }
 
-/** A query that can run as a named prepared statement (drizzle's select, insert, update and delete builders). */
-interface Preparable<T> {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
-}
+const builtByKey = new WeakMap<
+  (db: Db, key: string, shape: never) => unknown,
+  WeakMap<Db, Map<string, unknown>>
+>();
 
 /**
- * Run `query`, whose text varies with optional filters, as a prepared statement named after its
- * text: each shape is parsed once a connection, and PostgreSQL keeps a generic plan for it when that
- * costs no more than planning each call (its own rule, after five calls). For queries with few
- * shapes whose plans do not hinge on the values (not a trigram search: its generic plan was twice
- * as slow). The alert page's list and counts planned in 1.2 ms of their 2.2 ms; prepared, the page
- * answered 46–55 % more often on 20 connections. A LIMIT must be written into the text
- * (`writtenLimit`) for PostgreSQL ever to keep a generic plan (see `limitTier`).
+ * `make(db, key, shape)` made once a database and `key` and kept: a prepared statement whose text
+ * varies with which optional filters a call has (`shape`, named by `key`), its values all
+ * placeholders. Each shape is built once, parsed once a connection, and PostgreSQL keeps a generic
+ * plan for it when that costs no more than planning each call (its own rule, after five calls). For
+ * queries with few shapes whose plans do not hinge on the values (not a trigram search: its generic
+ * plan was twice as slow). The alert page's list and counts planned in 1.2 ms of their 2.2 ms;
+ * prepared, the page answered 46–55 % more often on 20 connections. A LIMIT must be written into
+ * the text (`writtenLimit`) for PostgreSQL ever to keep a generic plan (see `limitTier`).
  */
-export function prepareByShape<T>(label: string, query: Preparable<T>): Promise<T> {
-  return query.prepare(shapeName(label, query.toSQL().sql)).execute();
+export function onceForKey<S, T>(
+  db: Db,
+  make: (db: Db, key: string, shape: S) => T,
+  key: string,
+  shape: S,
+): T {
+  const maker = make as (db: Db, key: string, shape: never) => unknown;
+  let byDb = builtByKey.get(maker);
+  if (!byDb) {
+    byDb = new WeakMap();
+    builtByKey.set(maker, byDb);
+  }
+  let byKey = byDb.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    byDb.set(db, byKey);
+  }
+  if (!byKey.has(key)) byKey.set(key, make(db, key, shape));
+  return byKey.get(key) as T;
 }
 
 /** A prepared statement's name for a query of shape `label` whose text is `text`. */

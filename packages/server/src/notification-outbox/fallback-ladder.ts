@@ -2,7 +2,7 @@ import { type AlertRecord, alertRecord, effectiveAlarmSettings } from '@vitalwat
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/index.ts';
-import { rawRows } from '../db/raw-rows.ts';
+import { columnsOf, rawRows } from '../db/raw-rows.ts';
 import { alertEvents, alerts, devices, notificationJobs, users } from '../db/schema.ts';
 import { type DeliveryKind, dueBy, type NewDelivery, type QueuedDelivery } from './repository.ts';
 
@@ -56,7 +56,7 @@ export async function startLadders(
     const payload = JSON.stringify({ alert: f.alert, waitMs, tried: [] });
     return [...new Set(f.contactIds)].map((userId) => ({ alertId: f.alert._id, userId, waitMs, payload }));
   });
-  const col = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const col = columnsOf(rows);
   await tx.execute(
     sql`insert into ${notificationJobs} (kind, alert_id, step, user_id, payload, run_at)
       select 'fallback', r.alert_id, 0, r.user_id, r.payload,
@@ -140,7 +140,7 @@ export async function climbLadders(
     deliveries.map((d) => ({ ...d, kind, alertId: rung.alert_id, step: 0 })),
   );
   if (taken.length > 0) {
-    const col = <T>(pick: (t: (typeof taken)[number]) => T) => sql.param(taken.map(pick));
+    const col = columnsOf(taken);
     await tx.execute(
       sql`insert into ${alertEvents} (alert_id, kind, user_id, user_name, channel, detail)
         select a.id, 'fallback', u.id, u.username, t.channel, t.detail
@@ -155,7 +155,7 @@ export async function climbLadders(
   const waiting = climbing.filter((c) => c.taken && !LADDER.every((k) => c.tried.includes(k)));
   ended.push(...climbing.filter((c) => !waiting.includes(c)).map((c) => c.rung.id));
   if (waiting.length > 0) {
-    const col = <T>(pick: (c: (typeof waiting)[number]) => T) => sql.param(waiting.map(pick));
+    const col = columnsOf(waiting);
     await tx.execute(
       sql`update ${notificationJobs} j
         set run_at = ${now.toISOString()}::timestamptz + w.wait_ms * interval '1 millisecond', payload = w.payload

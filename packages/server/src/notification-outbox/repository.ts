@@ -2,7 +2,7 @@ import type { AlertRecord } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/index.ts';
-import { rawRows } from '../db/raw-rows.ts';
+import { columnsOf, rawRows } from '../db/raw-rows.ts';
 import { alertEvents, alerts, notificationJobs, users } from '../db/schema.ts';
 
 /** Whom one alert is for at one step: written in the transaction that stores the alert or takes the step. */
@@ -53,7 +53,7 @@ export type JobRow = z.infer<typeof jobRow>;
 export async function enqueueNotices(tx: Tx, notices: AlertNotice[]): Promise<void> {
   const due = notices.filter((n) => n.contactIds.length > 0);
   if (due.length === 0) return;
-  const col = <T>(pick: (n: AlertNotice) => T) => sql.param(due.map(pick));
+  const col = columnsOf(due);
   await tx.execute(
     sql`insert into ${notificationJobs} (kind, alert_id, step, contact_ids, payload)
       select 'fanout', n.alert_id, n.step, array(select jsonb_array_elements_text(n.contacts))::uuid[], n.payload

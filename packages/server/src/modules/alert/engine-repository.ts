@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { contactIdsOf, userIdsOf } from '../../access/audience.ts';
 import type { Tx } from '../../db/index.ts';
-import { epochMs, rawRows } from '../../db/raw-rows.ts';
+import { columnsOf, epochMs, rawRows } from '../../db/raw-rows.ts';
 import { alertEpisodes, alertEscalations, alerts, devices } from '../../db/schema.ts';
 import type { Audience } from '../../lib/events.ts';
 import type { ConditionState } from './conditions.ts';
@@ -60,12 +60,12 @@ export async function insertAlerts(
   now: Date = new Date(),
 ): Promise<StoredAlert[]> {
   if (rows.length === 0) return [];
-  const col = <T>(pick: (r: NewAlert) => T) => sql.param(rows.map(pick));
+  const col = columnsOf(rows);
   const devicesWithJobs = [...new Set(rows.map((r) => r.deviceId))].flatMap((deviceId) => {
     const e = escalation(deviceId);
     return e ? [{ deviceId, ...e }] : [];
   });
-  const job = <T>(pick: (j: (typeof devicesWithJobs)[number]) => T) => sql.param(devicesWithJobs.map(pick));
+  const job = columnsOf(devicesWithJobs);
   const stored = await rawRows(
     tx,
     sql`with ins as (

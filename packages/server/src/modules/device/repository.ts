@@ -1,10 +1,9 @@
-import type { CircleRole } from '@vitalwatch/shared';
+import { CIRCLE_ROLES, type CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { onceFor } from '../../db/once-for.ts';
-import { rawRows } from '../../db/raw-rows.ts';
+import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -198,7 +197,7 @@ const teamNickname = (userId: UserRef) =>
 /** A device seen through a care team only has no assignment row: its user is a carer with no nickname. */
 const userView = (userId: string) => ({ device: devices, ...yourPlace(userId) });
 /** How many watch the device, and the user's own place and name for it. */
-const yourPlace = (userId: UserRef) => ({
+const yourPlace = (userId: string) => ({
   userCount: userCountOf,
   userId: sql<string>`${userId}::text`,
   circleRole: sql<CircleRole>`coalesce(${deviceUsers.circleRole}, 'carer')`,
@@ -215,35 +214,56 @@ export type DeviceBasics = Pick<
 /** What a user's list shows of each device (`presentUserDevice`). */
 export type UserDeviceRow = DeviceBasics & Omit<DeviceWithCount, keyof DeviceRow>;
 
+const userDeviceRow = z.object({
+  id: z.string(),
+  device_name: z.string(),
+  is_valid: z.boolean(),
+  last_update: z.coerce.date().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  created_at: z.coerce.date(),
+  updated_at: z.coerce.date(),
+  user_count: z.number(),
+  circle_role: z.enum(CIRCLE_ROLES),
+  nickname: z.string().nullable(),
+});
+
 /**
  * The devices the user may see: assigned ones first, oldest assignment first, then those of their
- * teams by name. Only the columns the list shows, flat: every column of 200 devices, nested and
- * mapped one by one (the alarm settings' JSON too), was a third of the list's CPU. Asked on every
- * dashboard visit: prepared once a database (see `preparedRows` for why).
+ * teams by name. Only the columns the list shows, flat, in hand-written SQL: every column of 200
+ * devices, nested and mapped one by one (the alarm settings' JSON too), was a third of the list's
+ * CPU, and drizzle's mapping of the flat columns a fifth of what was left. Asked on every dashboard
+ * visit: prepared (see `preparedRows` for why).
  */
-const userDevicesList = (db: Db) => {
-  const userId = sql.placeholder('userId');
-  return db
-    .select({
-      id: devices.id,
-      deviceName: devices.deviceName,
-      isValid: devices.isValid,
-      lastUpdate: devices.lastUpdate,
-      make: devices.make,
-      model: devices.model,
-      createdAt: devices.createdAt,
-      updatedAt: devices.updatedAt,
-      ...yourPlace(userId),
-    })
-    .from(devices)
-    .leftJoin(deviceUsers, and(eq(deviceUsers.deviceId, devices.id), eq(deviceUsers.userId, userId)))
-    .where(maySee(userId, devices.id))
-    .orderBy(sql`${deviceUsers.createdAt} asc nulls last`, devices.deviceName, devices.id)
-    .prepare('list_user_devices');
-};
+const userDevicesList = preparedRows(
+  'list_user_devices',
+  sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid}, ${devices.lastUpdate},
+      ${devices.make}, ${devices.model}, ${devices.createdAt}, ${devices.updatedAt},
+      ${userCountOf} as user_count, coalesce(${deviceUsers.circleRole}, 'carer') as circle_role,
+      coalesce(${deviceUsers.nickname}, ${teamNickname(sql.placeholder('userId'))}) as nickname
+    from ${devices}
+    left join ${deviceUsers}
+      on ${deviceUsers.deviceId} = ${devices.id} and ${deviceUsers.userId} = ${sql.placeholder('userId')}::uuid
+    where ${maySee(sql.placeholder('userId'), devices.id)}
+    order by ${deviceUsers.createdAt} asc nulls last, ${devices.deviceName}, ${devices.id}`,
+  userDeviceRow,
+);
 
-export const listUserDevices = (db: Db, userId: string): Promise<UserDeviceRow[]> =>
-  onceFor(db, userDevicesList).execute({ userId });
+export const listUserDevices = async (db: Db, userId: string): Promise<UserDeviceRow[]> =>
+  (await userDevicesList(db, { userId })).map((r) => ({
+    id: r.id,
+    deviceName: r.device_name,
+    isValid: r.is_valid,
+    lastUpdate: r.last_update,
+    make: r.make,
+    model: r.model,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    userCount: r.user_count,
+    userId,
+    circleRole: r.circle_role,
+    nickname: r.nickname,
+  }));
 
 /**
  * The device if `userId` may see it, else undefined (the caller answers 404), with the caller's own
