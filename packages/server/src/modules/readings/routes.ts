@@ -2,6 +2,7 @@ import { contracts } from '@vitalwatch/shared';
 import { caller } from '../../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
+import { historyJson } from './presenter.ts';
 
 /** `contracts.health`: the readings of a device the caller may see. */
 export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
@@ -13,7 +14,7 @@ export async function readingsRoutes(app: AppInstance, ctx: AppContext) {
     history: {
       preHandler: ctx.heavyReads.gate,
       handler: async (request) =>
-        health.history(caller(request).userId, request.params.deviceId, request.body),
+        historyJson(await health.history(caller(request).userId, request.params.deviceId, request.body)),
     },
   });
 }
