@@ -106,7 +106,8 @@ export class HistoryBucketCache {
   ): void {
     const old = this.entries.get(name);
     if (old) this.bucketCount -= old.buckets.length;
-    // Copies: a request still under way may slice the entry it found.
+    // Copies: a request still under way may slice the entry it found. The bucket objects themselves are
+    // never changed once made: the reply writes each one's JSON once (`historyJson`) and keeps it.
     const times = [...(entry.times ?? [])];
     const buckets = [...(entry.buckets ?? [])];
     for (const bucket of fresh) {
