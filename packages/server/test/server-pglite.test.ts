@@ -1,6 +1,6 @@
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerPGlite, STATEMENTS_KEPT } from '../src/db/server-pglite.ts';
+import { GENERIC_PLAN, ServerPGlite, STATEMENTS_KEPT } from '../src/db/server-pglite.ts';
 
 /**
  * A loop of PGlite queries must let the event loop turn: PGlite answers on this thread through
@@ -219,5 +219,29 @@ describe('PGlite and the event loop', () => {
     expect((await early.query<{ n: number }>('select $1::int as n', [3])).rows).toEqual([{ n: 3 }]);
     await early.close();
     await expect(early.query('select 1')).rejects.toThrow(/closed/i);
+  });
+
+  it('runs a statement marked GENERIC_PLAN with its generic plan, failing or not, and the next ones as PostgreSQL chooses', async () => {
+    const db = new ServerPGlite();
+    await db.exec('create table planned (id int primary key, v text)');
+    const marked = `${GENERIC_PLAN}select v from planned where id = $1`;
+    const plain = 'select v from planned where id >= $1';
+    const plans = async (text: string) =>
+      (
+        await db.query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows[0];
+    await db.query(marked, [1]);
+    await db.query(plain, [1]);
+    // PostgreSQL plans its first runs with the values; the marked statement had its generic plan at once.
+    expect(await plans(marked)).toEqual({ generic_plans: 1, custom_plans: 0 });
+    expect(await plans(plain)).toEqual({ generic_plans: 0, custom_plans: 1 });
+    await expect(db.query(`${GENERIC_PLAN}select 1 / $1::int`, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await db.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([
+      { plan_cache_mode: 'auto' },
+    ]);
+    await db.close();
   });
 });

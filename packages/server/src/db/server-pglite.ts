@@ -11,6 +11,16 @@ import {
 /** Statements kept prepared (least recently used dropped first): every query shape the server has, several times over. */
 export const STATEMENTS_KEPT = 512;
 
+/**
+ * Begins a statement PGlite runs with a generic plan (`plan_cache_mode = force_generic_plan` for it
+ * alone): for a statement over the partitioned readings whose custom plans PostgreSQL would go on
+ * choosing. Planning sizes every table and index it may read, and PGlite's file system answers each
+ * size with a system call (`fstat` for `lseek(SEEK_END)`): 70 of them for each 24 h history's
+ * summary, planned anew on every call, against 5 run once planned (partitions a range leaves out are
+ * pruned when it starts). A comment: PostgreSQL itself (node-postgres) ignores it.
+ */
+export const GENERIC_PLAN = '/* generic plan */ ';
+
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
 interface Field {
@@ -83,8 +93,10 @@ export class ServerPGlite extends PGlite {
     if (options?.blob || options?.paramTypes) return super.query<T>(text, params, options);
     // As PGlite's own query: wait for the database to be up, refuse once it is closed.
     await this._checkReady();
+    const generic = text.startsWith(GENERIC_PLAN);
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
+        if (generic) await this.#planCacheMode('force_generic_plan');
         try {
           return await this.#runPrepared<T>(text, params, options).catch(async (err: unknown) => {
             if (!isStale(err)) throw err;
@@ -94,6 +106,8 @@ export class ServerPGlite extends PGlite {
         } catch (err) {
           // As PGlite's own errors: the statement and its parameters on the error.
           throw Object.assign(err as object, { query: text, params, queryOptions: options });
+        } finally {
+          if (generic) await this.#planCacheMode('auto');
         }
       }),
     );
@@ -112,6 +126,11 @@ export class ServerPGlite extends PGlite {
   /** How many statements are kept prepared (for tests). */
   get preparedCount(): number {
     return this.#statements.size;
+  }
+
+  /** Sets the session's `plan_cache_mode` (within the query lock: no other statement runs meanwhile). */
+  async #planCacheMode(mode: 'force_generic_plan' | 'auto') {
+    await this.execProtocolStream(protocol.serialize.query(`set plan_cache_mode = ${mode}`));
   }
 
   async #runPrepared<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
