@@ -232,18 +232,22 @@ const userDeviceRow = z.object({
  * The devices the user may see: assigned ones first, oldest assignment first, then those of their
  * teams by name. Only the columns the list shows, flat, in hand-written SQL: every column of 200
  * devices, nested and mapped one by one (the alarm settings' JSON too), was a third of the list's
- * CPU, and drizzle's mapping of the flat columns a fifth of what was left. Asked on every dashboard
- * visit: prepared (see `preparedRows` for why).
+ * CPU, and drizzle's mapping of the flat columns a fifth of what was left. The name through a team
+ * joined once, not looked up per device: the nicknames table is small, so each lookup was a scan of
+ * it, and on PGlite each scan's start asks the file system for the table's size (200 `fstat` calls
+ * for a list of 200, now 5). Asked on every dashboard visit: prepared (see `preparedRows` for why).
  */
 const userDevicesList = preparedRows(
   'list_user_devices',
   sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid}, ${devices.lastUpdate},
       ${devices.make}, ${devices.model}, ${devices.createdAt}, ${devices.updatedAt},
       ${userCountOf} as user_count, coalesce(${deviceUsers.circleRole}, 'carer') as circle_role,
-      coalesce(${deviceUsers.nickname}, ${teamNickname(sql.placeholder('userId'))}) as nickname
+      coalesce(${deviceUsers.nickname}, team_name.nickname) as nickname
     from ${devices}
     left join ${deviceUsers}
       on ${deviceUsers.deviceId} = ${devices.id} and ${deviceUsers.userId} = ${sql.placeholder('userId')}::uuid
+    left join ${deviceNicknames} team_name
+      on team_name.device_id = ${devices.id} and team_name.user_id = ${sql.placeholder('userId')}::uuid
     where ${maySee(sql.placeholder('userId'), devices.id)}
     order by ${deviceUsers.createdAt} asc nulls last, ${devices.deviceName}, ${devices.id}`,
   userDeviceRow,
