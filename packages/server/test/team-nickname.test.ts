@@ -1,4 +1,4 @@
-import type { BoardSnapshot, Team } from '@vitalwatch/shared';
+import type { BoardSnapshot, Team, UserDevice } from '@vitalwatch/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, unique, useTestApp } from './helpers.ts';
@@ -23,6 +23,10 @@ describe.each(dbTargets())('a nickname for a device seen through a team on $name
       headers: user.auth,
     });
     const tile = (board.json().data as BoardSnapshot).devices.find((d) => d._id === deviceId);
+    const mine = (await post(user, 'get-device', {})).json().data.devices as UserDevice[];
+    const listed = mine.find((d) => d._id === deviceId);
+    // The list shows the same name as the details and the board.
+    expect(listed?.deviceName).toBe(details.json().data.device.deviceName);
     return { details: details.json().data.device.deviceName as string, board: tile?.deviceName };
   };
 
