@@ -1,4 +1,4 @@
-import type { HealthHistory } from '@vitalwatch/shared';
+import { type HealthHistory, healthHistoryResponse } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/index.ts';
@@ -55,6 +55,8 @@ describe.each(dbTargets())('health history within a point budget on $name', (tar
   const ok = async (from: number, to: number, points?: number): Promise<HealthHistory> => {
     const res = await history(from, to, points);
     expect(res.statusCode).toBe(200);
+    // The reply is written as text (`historyJson`): exactly the response schema's shape, nothing more.
+    expect(healthHistoryResponse.parse(res.json())).toEqual(res.json());
     return res.json().data;
   };
   const expected = (from: number, to: number) => {

@@ -2,26 +2,14 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 
-const built = new WeakMap<(db: Db) => unknown, WeakMap<Db, unknown>>();
+/** What `onceForKey` made: by maker, database and key. */
+const built = new WeakMap<object, WeakMap<Db, Map<string, unknown>>>();
 
 /**
  * `make(db)` made once a database and kept: for prepared statements, whose SQL is then not
  * assembled again and which PostgreSQL parses and plans once a connection.
  */
-export function onceFor<T>(db: Db, make: (db: Db) => T): T {
-  let byDb = built.get(make);
-  if (!byDb) {
-    byDb = new WeakMap();
-    built.set(make, byDb);
-  }
-  if (!byDb.has(db)) byDb.set(db, make(db));
-  return byDb.get(db) as T;
-}
-
-const builtByKey = new WeakMap<
-  (db: Db, key: string, shape: never) => unknown,
-  WeakMap<Db, Map<string, unknown>>
->();
+export const onceFor = <T>(db: Db, make: (db: Db) => T): T => onceForKey(db, make, '', undefined);
 
 /**
  * `make(db, key, shape)` made once a database and `key` and kept: a prepared statement whose text
@@ -39,11 +27,10 @@ export function onceForKey<S, T>(
   key: string,
   shape: S,
 ): T {
-  const maker = make as (db: Db, key: string, shape: never) => unknown;
-  let byDb = builtByKey.get(maker);
+  let byDb = built.get(make);
   if (!byDb) {
     byDb = new WeakMap();
-    builtByKey.set(maker, byDb);
+    built.set(make, byDb);
   }
   let byKey = byDb.get(db);
   if (!byKey) {

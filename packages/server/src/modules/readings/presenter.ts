@@ -38,7 +38,8 @@ const jsonOfBucket = (b: HistoryBucket): string => {
  * A history reply's data as JSON text, its finished buckets' text written once (`HistoryBucketCache`
  * keeps their objects): serialising a 24 h chart's 480 buckets on every read was 0.5 ms of the
  * server's thread, more than the rest of the read. The fields in the response schema's order; the
- * buckets are built with exactly its keys (`asBuckets`), and the API tests check every reply against it.
+ * buckets are built with exactly its keys (`asBuckets`). `history-json.test.ts` checks the bytes are
+ * the compiled serialiser's; `health-history.test.ts` checks each reply against the schema.
  */
 export const historyJson = (h: HealthHistory): JsonData<HealthHistory> =>
   new JsonData(
