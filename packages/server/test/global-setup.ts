@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, newPglite } from '../src/db/index.ts';
+import { drizzleOverPglite, migrationsFolder, newPglite } from '../src/db/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +34,7 @@ async function migratedPgliteDump() {
   const file = path.join(tmpdir(), `vw-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return file;
   const client = newPglite();
-  await migrate(drizzle({ client }), { migrationsFolder });
+  await migrate(drizzleOverPglite(client), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();
   // Written aside and renamed: another run reading the same name never sees half a file.

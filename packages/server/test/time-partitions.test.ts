@@ -4,13 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_MESSAGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Db, newPglite } from '../src/db/index.ts';
+import { type Db, drizzleOverPglite, newPglite } from '../src/db/index.ts';
 import { TIME_PARTITIONED, TimePartitions } from '../src/db/partitions.ts';
-import * as schema from '../src/db/schema.ts';
 import { countRows, createDevice, postHealth } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
 
@@ -120,7 +118,7 @@ describe('migration 0004', () => {
     writeFileSync(journalFile, JSON.stringify(journal));
 
     const client = newPglite();
-    const db = drizzle({ client, schema });
+    const db = drizzleOverPglite(client);
     await migrate(db, { migrationsFolder: upTo3 });
     await client.exec(`
       insert into devices (id, device_name, activation_code, api_auth_code)

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -120,20 +120,23 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
   };
 }
 
-/** A PGlite with the extensions the migrations create (pg_trgm for the admin's search). */
-export const newPglite = (dataDir?: string, loadDataDir?: Blob) =>
-  new ServerPGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+/** A PGlite on its own thread, with the extensions the migrations create (see `ServerPGlite`). */
+export const newPglite = (dataDir?: string, loadDataDir?: Blob) => new ServerPGlite({ dataDir, loadDataDir });
+
+/** Drizzle over a `ServerPGlite`: the driver's PGlite type, of which it uses `query` and `transaction`. */
+export const drizzleOverPglite = (client: ServerPGlite) =>
+  drizzlePglite({ client: client as unknown as PGlite, schema });
 
 async function createPglite(dir: string, load?: Blob): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
   const client = newPglite(dir === 'memory' ? undefined : dir, load);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzleOverPglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     async migrate(folder = migrationsFolder) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder });
+      await migratePglite(drizzleOverPglite(client), { migrationsFolder: folder });
     },
     async ping() {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');

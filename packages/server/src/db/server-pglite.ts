@@ -1,12 +1,17 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import {
-  PGlite,
+  Mutex,
+  type PGlite,
+  parse,
   protocol,
   type QueryOptions,
   type Results,
   type Transaction,
+  TransactionAbortedError,
   types,
 } from '@electric-sql/pglite';
+import { query as templateQuery } from '@electric-sql/pglite/template';
+import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts';
 
 /** Statements kept prepared (least recently used dropped first): every query shape the server has, several times over. */
 export const STATEMENTS_KEPT = 512;
@@ -20,8 +25,11 @@ export const STATEMENTS_KEPT = 512;
  * pruned when it starts). A comment: PostgreSQL itself (node-postgres) ignores it.
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
+const SET_GENERIC = protocol.serialize.query('set plan_cache_mode = force_generic_plan');
+const SET_AUTO = protocol.serialize.query('set plan_cache_mode = auto');
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Field {
   name: string;
@@ -66,61 +74,252 @@ const joined = (parts: Uint8Array[]) => {
   return out;
 };
 
+/** The messages of the second of several answers (each ends with a ReadyForQuery). */
+const secondAnswer = (messages: BackendMessage[]) => {
+  const first = messages.findIndex((m) => m.name === 'readyForQuery');
+  const second = messages.findIndex((m, i) => i > first && m.name === 'readyForQuery');
+  return messages.slice(first + 1, second + 1);
+};
+
+/** The array types' element and array oids, as PGlite reads them to parse and write arrays. */
+const ARRAY_TYPES = `
+  select b.oid, b.typarray from pg_catalog.pg_type a
+  left join pg_catalog.pg_type b on b.oid = a.typelem
+  where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
+
+export interface ServerPGliteOptions {
+  /** The data directory (none: in memory). */
+  dataDir?: string;
+  /** A dump (`dumpDataDir`) to start from instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
+interface Waiting {
+  resolve(bytes: Uint8Array): void;
+  reject(err: Error): void;
+}
+
 /**
- * PGlite as the server uses it: fair to the event loop, and with its statements kept prepared.
+ * PGlite as the server uses it: on a thread of its own, and with its statements kept prepared.
+ * It answers as PGlite answers (`query`, `exec`, `transaction`, `dumpDataDir`, `close`), for the
+ * drizzle driver and the server's own SQL.
  *
- * **A turn of the event loop before each statement or transaction.** PGlite runs its queries
- * synchronously on this thread and resolves them with promises only, so a loop of queries (the
- * notification outbox climbing 4,000 fallback rungs of an alarm storm, 80 transactions back to
- * back) never gave the event loop a turn: no request was read, no MQTT message acknowledged, no
- * alert sent to a screen until it ended (5.7 to 8.7 s for a one-query profile read). Waiting for the next
- * turn before queueing on PGlite's lock lets the requests that came in meanwhile queue first, in
- * arrival order. Statements inside a transaction run without a turn: the lock is held, and nothing
- * else could use it.
+ * **On its own thread.** PGlite runs PostgreSQL compiled to WebAssembly, synchronously, on the thread
+ * that calls it. On the server's thread every statement held up every request, socket and MQTT
+ * message meanwhile (a loop of queries never let the event loop turn at all), and the server used
+ * one core where PostgreSQL's server uses another. Here PGlite runs in `pglite-worker.ts`, which
+ * does only one thing: run PostgreSQL wire protocol messages and give back the answer's bytes (moved,
+ * not copied). Everything else stays on this thread: the locks, the kept statements, writing the
+ * parameters and parsing the answer with the caller's parsers (functions cannot cross threads).
+ * Every statement is one message there and back; each wait is a turn of the event loop.
  *
  * **Statements prepared once.** `query` of PGlite parses, plans and describes the text each time,
- * in six calls into the database (254 µs for a lookup by primary key, here). Outside a transaction
- * each text is prepared once under a name (parsed, its parameter types and rows described), then
- * run with one call: bind, execute, sync (84 µs). As node-postgres's named statements do on
- * PostgreSQL: the database plans each anew, or keeps a generic plan once that is no dearer.
+ * in six calls into the database (254 µs for a lookup by primary key, here). Each text is prepared
+ * once under a name (parsed, its parameter types and rows described), then run with one message:
+ * bind, execute, sync (84 µs). As node-postgres's named statements do on PostgreSQL: the database
+ * plans each anew, or keeps a generic plan once that is no dearer.
  */
-export class ServerPGlite extends PGlite {
+export class ServerPGlite {
+  /** Parsers and writers of each type, the array types' added once the database is up (as PGlite's). */
+  readonly parsers: Record<number, types.Parser> = { ...types.parsers };
+  readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
+  readonly waitReady: Promise<void>;
+  #worker: Worker | undefined;
+  readonly #waiting = new Map<number, Waiting>();
+  #asked = 0;
+  /** Why nothing more can be asked of the database's thread (closed, or it stopped). */
+  #stopped: Error | undefined;
+  #closed = false;
+  /** Held by a transaction, or by a statement outside one (as PGlite's two locks). */
+  readonly #transactions = new Mutex();
+  /** Held by one statement's messages (a transaction's statements run one at a time). */
+  readonly #queries = new Mutex();
+  #parser = new protocol.Parser();
   readonly #statements = new Map<string, Statement>();
   #named = 0;
 
-  override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    await nextTurn();
-    if (options?.blob || options?.paramTypes) return super.query<T>(text, params, options);
-    // As PGlite's own query: wait for the database to be up, refuse once it is closed.
-    await this._checkReady();
-    const generic = text.startsWith(GENERIC_PLAN);
-    return this._runExclusiveTransaction(() =>
-      this._runExclusiveQuery(async () => {
-        if (generic) await this.#planCacheMode('force_generic_plan');
-        try {
-          return await this.#runPrepared<T>(text, params, options).catch(async (err: unknown) => {
-            if (!isStale(err)) throw err;
-            await this.#forget(text);
-            return this.#runPrepared<T>(text, params, options);
-          });
-        } catch (err) {
-          // As PGlite's own errors: the statement and its parameters on the error.
-          throw Object.assign(err as object, { query: text, params, queryOptions: options });
-        } finally {
-          if (generic) await this.#planCacheMode('auto');
+  constructor(options: ServerPGliteOptions = {}) {
+    this.waitReady = this.#start(options);
+    // Whoever queries learns of a failed start; an unawaited one must not end the process.
+    this.waitReady.catch(() => {});
+  }
+
+  async #start(options: ServerPGliteOptions) {
+    const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: { dataDir: options.dataDir, load } satisfies WorkerStart,
+      transferList: load ? [load] : [],
+      // The database's thread needs no flag of the server's (its V8 flags, the drizzle hook).
+      execArgv: [],
+    });
+    this.#worker = worker;
+    worker.on('message', (answer: WorkerAnswer) => {
+      const waiting = this.#waiting.get(answer.id);
+      if (!waiting) return;
+      this.#settled(answer.id);
+      if ('failed' in answer) waiting.reject(new Error(answer.failed));
+      else waiting.resolve(answer.bytes);
+    });
+    worker.on('error', (err) => this.#stop(err));
+    worker.on('exit', (code) =>
+      this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
+    );
+    await this.#answerTo(0);
+    const [arrays] = await this.#script(ARRAY_TYPES, undefined, false);
+    for (const { oid, typarray } of (arrays?.rows ?? []) as { oid: number; typarray: number }[]) {
+      this.serializers[typarray] = (x) => types.arraySerializer(x, this.serializers[oid], typarray);
+      this.parsers[typarray] = (x) => types.arrayParser(x, this.parsers[oid] as types.Parser, typarray);
+    }
+  }
+
+  /** The answer to ask `id`. The thread keeps the process alive while an answer is awaited, not when idle. */
+  #answerTo(id: number): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      if (this.#waiting.size === 1) this.#worker?.ref();
+    });
+  }
+
+  #settled(id: number) {
+    this.#waiting.delete(id);
+    if (this.#waiting.size === 0) this.#worker?.unref();
+  }
+
+  /** The database's thread is gone: every answer awaited fails, and every later ask. */
+  #stop(err: Error) {
+    this.#stopped ??= err;
+    for (const [id, waiting] of this.#waiting) {
+      this.#settled(id);
+      waiting.reject(err);
+    }
+  }
+
+  #ask(ask: DistributiveOmit<WorkerAsk, 'id'>): Promise<Uint8Array> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    this.#asked += 1;
+    const answer = this.#answerTo(this.#asked);
+    this.#worker?.postMessage({ ...ask, id: this.#asked });
+    return answer;
+  }
+
+  /**
+   * PostgreSQL's messages for these, failing with the first error among them (as PGlite's
+   * `execProtocolStream`: the messages after an error are dropped).
+   */
+  async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice']) {
+    const answer = await this.#ask({ op: 'protocol', bytes, syncToFs });
+    const messages: BackendMessage[] = [];
+    let failed: BackendMessage | undefined;
+    this.#parser.parse(answer, (message) => {
+      if (failed) return;
+      if (message.name === 'error') failed = message;
+      else if (message.name === 'notice') onNotice?.(message as Parameters<NonNullable<typeof onNotice>>[0]);
+      messages.push(message);
+    });
+    if (failed) {
+      this.#parser = new protocol.Parser();
+      throw failed;
+    }
+    return messages;
+  }
+
+  async #checkReady() {
+    if (this.#closed) throw new Error('PGlite is closed');
+    await this.waitReady;
+    if (this.#stopped) throw this.#stopped;
+  }
+
+  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    await this.#checkReady();
+    return this.#transactions.runExclusive(() => this.#statement<T>(text, params, options, true));
+  }
+
+  /** Statements run with the simple query protocol (several, no parameters). */
+  async exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    await this.#checkReady();
+    return this.#transactions.runExclusive(() => this.#script(text, options, true));
+  }
+
+  /**
+   * As PGlite's: BEGIN, the callback's statements, COMMIT (ROLLBACK if it throws). A COMMIT that
+   * rolled back (the transaction had failed) throws `TransactionAbortedError`.
+   */
+  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    await this.#checkReady();
+    return this.#transactions.runExclusive(async () => {
+      await this.#script('BEGIN', undefined, false);
+      let closed = false;
+      const open = () => {
+        if (closed) throw new Error('Transaction is closed');
+      };
+      const tx: Transaction = {
+        query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+          open();
+          return this.#statement<R>(text, params, options, false);
+        },
+        sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
+          open();
+          const { query, params } = templateQuery(strings, ...values);
+          return this.#statement<R>(query, params, undefined, false);
+        },
+        exec: async (text: string, options?: QueryOptions) => {
+          open();
+          return this.#script(text, options, false);
+        },
+        rollback: async () => {
+          open();
+          await this.#script('ROLLBACK', undefined, false);
+          closed = true;
+        },
+        listen: async () => {
+          throw new Error('LISTEN is not supported here');
+        },
+        get closed() {
+          return closed;
+        },
+      };
+      try {
+        const result = await callback(tx);
+        if (!closed) {
+          closed = true;
+          const [committed] = await this.#script('COMMIT', undefined, true);
+          if (committed?.command === 'ROLLBACK')
+            throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT' });
         }
+        return result;
+      } catch (err) {
+        if (!closed) {
+          closed = true;
+          await this.#script('ROLLBACK', undefined, true);
+        }
+        throw err;
+      }
+    });
+  }
+
+  /** The data directory as a tar file (as PGlite's: between statements, not between transactions). */
+  async dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> {
+    await this.#checkReady();
+    const tar = await this.#queries.runExclusive(() => this.#ask({ op: 'dump', compression }));
+    return new Blob([tar as Uint8Array<ArrayBuffer>]);
+  }
+
+  /** Closes the database once the statements and transactions asked for before have ended. */
+  async close() {
+    await this.waitReady.catch(() => {});
+    await this.#transactions.runExclusive(() =>
+      this.#queries.runExclusive(async () => {
+        if (this.#closed) return;
+        this.#closed = true;
+        await this.#ask({ op: 'close' }).catch(() => {});
+        this.#stopped ??= new Error('PGlite is closed');
+        await this.#worker?.terminate();
       }),
     );
   }
 
-  override async exec(...args: Parameters<PGlite['exec']>) {
-    await nextTurn();
-    return super.exec(...args);
-  }
-
-  override async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
-    await nextTurn();
-    return super.transaction<T>(callback);
+  get closed(): boolean {
+    return this.#closed;
   }
 
   /** How many statements are kept prepared (for tests). */
@@ -128,12 +327,50 @@ export class ServerPGlite extends PGlite {
     return this.#statements.size;
   }
 
-  /** Sets the session's `plan_cache_mode` (within the query lock: no other statement runs meanwhile). */
-  async #planCacheMode(mode: 'force_generic_plan' | 'auto') {
-    await this.execProtocolStream(protocol.serialize.query(`set plan_cache_mode = ${mode}`));
+  /** One statement, prepared once (outside a transaction, a stale one is prepared again and run). */
+  #statement<T>(text: string, params: unknown[], options: QueryOptions | undefined, outside: boolean) {
+    if (options?.blob || options?.paramTypes) throw new Error('ServerPGlite takes no blob and no paramTypes');
+    return this.#queries.runExclusive(async () => {
+      try {
+        return await this.#runPrepared<T>(text, params, outside, options).catch(async (err: unknown) => {
+          if (!isStale(err)) throw err;
+          await this.#forget(text);
+          // A transaction's failed statement failed the transaction: the next one prepares it anew.
+          if (!outside) throw err;
+          return this.#runPrepared<T>(text, params, outside, options);
+        });
+      } catch (err) {
+        // As PGlite's own errors: the statement and its parameters on the error.
+        throw Object.assign(err as object, { query: text, params, queryOptions: options });
+      }
+    });
   }
 
-  async #runPrepared<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  /** Statements in one simple query message, within the query lock. */
+  #script(text: string, options: QueryOptions | undefined, syncToFs: boolean): Promise<Results[]> {
+    return this.#queries.runExclusive(async () => {
+      const messages = await this.#run(
+        joined([protocol.serialize.query(text), protocol.serialize.sync()]),
+        syncToFs,
+        options?.onNotice,
+      ).catch((err: unknown) => {
+        throw Object.assign(err as object, { query: text, params: undefined, queryOptions: options });
+      });
+      return parse.parseResults(messages, this.parsers, options);
+    });
+  }
+
+  /**
+   * Binds and runs a kept statement in one message. A statement marked GENERIC_PLAN is wrapped in
+   * `set plan_cache_mode` and its reset, in the same message: the reset runs even when the statement
+   * fails (in a failed transaction the rollback resets it).
+   */
+  async #runPrepared<T>(
+    text: string,
+    params: unknown[],
+    syncToFs: boolean,
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     const statement = await this.#prepared(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -144,17 +381,21 @@ export class ServerPGlite extends PGlite {
     // A statement described with no columns (a write without RETURNING; a FETCH whose cursor was
     // not there yet) has its portal described too: the columns of these rows are the portal's.
     const describePortal = statement.fields.length === 0;
-    const messages = await this.execProtocolStream(
-      joined([
-        protocol.serialize.bind({ statement: statement.name, values }),
-        ...(describePortal ? [protocol.serialize.describe({ type: 'P' })] : []),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ]),
-      { onNotice: options?.onNotice },
+    const run = [
+      protocol.serialize.bind({ statement: statement.name, values }),
+      ...(describePortal ? [protocol.serialize.describe({ type: 'P' })] : []),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ];
+    const generic = text.startsWith(GENERIC_PLAN);
+    const messages = await this.#run(
+      joined(generic ? [SET_GENERIC, ...run, SET_AUTO] : run),
+      syncToFs,
+      options?.onNotice,
     );
-    const described = describePortal ? fieldsOf(messages) : statement.fields;
-    return this.#results<T>(described, messages, options);
+    const own = generic ? secondAnswer(messages) : messages;
+    const described = describePortal ? fieldsOf(own) : statement.fields;
+    return this.#results<T>(described, own, options);
   }
 
   /** Closes a kept statement and forgets it (a Close of a name the database no longer has is no error). */
@@ -162,9 +403,9 @@ export class ServerPGlite extends PGlite {
     const kept = this.#statements.get(text);
     if (!kept) return;
     this.#statements.delete(text);
-    await this.execProtocolStream(
+    await this.#run(
       joined([protocol.serialize.close({ type: 'S', name: kept.name }), protocol.serialize.sync()]),
-      { syncToFs: false },
+      false,
     );
   }
 
@@ -230,7 +471,7 @@ export class ServerPGlite extends PGlite {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     );
-    const messages = await this.execProtocolStream(joined(parts), { syncToFs: false });
+    const messages = await this.#run(joined(parts), false);
     const params = messages.find((m) => m.name === 'parameterDescription') as
       | { dataTypeIDs: number[] }
       | undefined;

@@ -1,0 +1,17 @@
+/** What the server's thread and the embedded database's thread (`pglite-worker.ts`) say to each other. */
+
+/** How the database's thread starts: its data directory (none: in memory) and a dump to load first. */
+export interface WorkerStart {
+  dataDir?: string;
+  load?: ArrayBuffer;
+}
+
+export type WorkerAsk =
+  /** Run these PostgreSQL wire protocol messages; answer with PostgreSQL's messages. */
+  | { id: number; op: 'protocol'; bytes: Uint8Array; syncToFs: boolean }
+  /** The data directory as a tar file. */
+  | { id: number; op: 'dump'; compression: 'none' | 'gzip' | 'auto' | undefined }
+  | { id: number; op: 'close' };
+
+/** The answer to ask `id` (0: the database is up, or failed to start). */
+export type WorkerAnswer = { id: number; bytes: Uint8Array } | { id: number; failed: string };

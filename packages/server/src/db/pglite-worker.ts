@@ -1,0 +1,58 @@
+/**
+ * The embedded database's own thread: a PGlite that answers the server's thread in the PostgreSQL
+ * wire protocol (see `ServerPGlite`). It does what it is asked, in the order asked: run a message
+ * and give back PostgreSQL's answer, dump the data directory, close. It keeps no state of its own.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread (ServerPGlite starts it)');
+
+const start = workerData as WorkerStart;
+const db = new PGlite({
+  dataDir: start.dataDir,
+  loadDataDir: start.load ? new Blob([start.load]) : undefined,
+  // The extensions the migrations create (pg_trgm for the admin's search).
+  extensions: { pg_trgm },
+});
+
+async function answer(ask: WorkerAsk): Promise<WorkerAnswer> {
+  switch (ask.op) {
+    case 'protocol':
+      return { id: ask.id, bytes: await db.execProtocolRaw(ask.bytes, { syncToFs: ask.syncToFs }) };
+    case 'dump':
+      return {
+        id: ask.id,
+        bytes: new Uint8Array(await (await db.dumpDataDir(ask.compression)).arrayBuffer()),
+      };
+    case 'close':
+      await db.close();
+      return { id: ask.id, bytes: new Uint8Array(0) };
+  }
+}
+
+/** One ask at a time, in the order they came: each waits for the one before it. */
+let previous: Promise<unknown> = Promise.resolve();
+port.on('message', (ask: WorkerAsk) => {
+  previous = previous.then(async () => {
+    const reply = await answer(ask).catch(
+      (err: unknown): WorkerAnswer => ({
+        id: ask.id,
+        failed: err instanceof Error ? err.message : String(err),
+      }),
+    );
+    port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
+  });
+});
+
+db.waitReady.then(
+  () => port.postMessage({ id: 0, bytes: new Uint8Array(0) } satisfies WorkerAnswer),
+  (err: unknown) =>
+    port.postMessage({
+      id: 0,
+      failed: err instanceof Error ? err.message : String(err),
+    } satisfies WorkerAnswer),
+);
