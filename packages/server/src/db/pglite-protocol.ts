@@ -15,3 +15,14 @@ export type WorkerAsk =
 
 /** The answer to ask `id` (0: the database is up, or failed to start). */
 export type WorkerAnswer = { id: number; bytes: Uint8Array } | { id: number; failed: string };
+
+/** Messages (or answers) end to end, in one buffer of their own. */
+export const joined = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};

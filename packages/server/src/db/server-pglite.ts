@@ -1,6 +1,4 @@
-import { Worker } from 'node:worker_threads';
 import {
-  Mutex,
   type PGlite,
   parse,
   protocol,
@@ -11,7 +9,10 @@ import {
   types,
 } from '@electric-sql/pglite';
 import { query as templateQuery } from '@electric-sql/pglite/template';
-import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts';
+import { Turns } from '../lib/turns.ts';
+import { joined } from './pglite-protocol.ts';
+import { PGliteThread } from './pglite-thread.ts';
+import { type DataRow, eachMessage } from './wire-answer.ts';
 
 /** Statements kept prepared (least recently used dropped first): every query shape the server has, several times over. */
 export const STATEMENTS_KEPT = 512;
@@ -29,7 +30,6 @@ const SET_GENERIC = protocol.serialize.query('set plan_cache_mode = force_generi
 const SET_AUTO = protocol.serialize.query('set plan_cache_mode = auto');
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Field {
   name: string;
@@ -45,7 +45,6 @@ interface Statement {
 }
 
 /** The messages of a result as PGlite's protocol parser gives them. */
-type DataRow = { name: 'dataRow'; fields: (string | null)[] };
 type CommandComplete = { name: 'commandComplete'; text: string };
 /** Commands whose tag's count is of rows changed (PGlite's `affectedRows`). */
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
@@ -62,16 +61,6 @@ const isStale = (err: unknown) => {
 const fieldsOf = (messages: BackendMessage[]): Field[] => {
   const described = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
   return (described?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
-};
-
-const joined = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 };
 
 /** The messages of the second of several answers (each ends with a ReadyForQuery). */
@@ -94,9 +83,10 @@ export interface ServerPGliteOptions {
   loadDataDir?: Blob;
 }
 
-interface Waiting {
-  resolve(bytes: Uint8Array): void;
-  reject(err: Error): void;
+/** A kept statement: its name at once, its description once the database has given it. */
+interface Kept {
+  name: string;
+  ready: Promise<Statement>;
 }
 
 /**
@@ -107,11 +97,16 @@ interface Waiting {
  * **On its own thread.** PGlite runs PostgreSQL compiled to WebAssembly, synchronously, on the thread
  * that calls it. On the server's thread every statement held up every request, socket and MQTT
  * message meanwhile (a loop of queries never let the event loop turn at all), and the server used
- * one core where PostgreSQL's server uses another. Here PGlite runs in `pglite-worker.ts`, which
- * does only one thing: run PostgreSQL wire protocol messages and give back the answer's bytes (moved,
- * not copied). Everything else stays on this thread: the locks, the kept statements, writing the
- * parameters and parsing the answer with the caller's parsers (functions cannot cross threads).
- * Every statement is one message there and back; each wait is a turn of the event loop.
+ * one core where PostgreSQL's server uses another. Here PGlite runs in `pglite-worker.ts`
+ * (`PGliteThread`), which only runs PostgreSQL wire protocol messages and gives back the answer's
+ * bytes. Everything else stays on this thread: the kept statements, writing the parameters, and
+ * parsing the answers with the caller's parsers (functions cannot cross threads).
+ *
+ * **Asked for without waiting.** Statements outside a transaction do not wait for each other: each
+ * is one message (two the first time: prepare, then run), and the thread runs them in the order
+ * sent, so it has the next one while this thread reads the last answer. A transaction, a script or
+ * a dump takes a turn alone (`Turns`): it starts once the statements asked for before it have
+ * answered, and those asked for after wait for it. Each wait is a turn of the event loop.
  *
  * **Statements prepared once.** `query` of PGlite parses, plans and describes the text each time,
  * in six calls into the database (254 µs for a lookup by primary key, here). Each text is prepared
@@ -124,18 +119,11 @@ export class ServerPGlite {
   readonly parsers: Record<number, types.Parser> = { ...types.parsers };
   readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
   readonly waitReady: Promise<void>;
-  #worker: Worker | undefined;
-  readonly #waiting = new Map<number, Waiting>();
-  #asked = 0;
-  /** Why nothing more can be asked of the database's thread (closed, or it stopped). */
-  #stopped: Error | undefined;
+  readonly #thread = new PGliteThread();
+  readonly #turns = new Turns();
   #closed = false;
-  /** Held by a transaction, or by a statement outside one (as PGlite's two locks). */
-  readonly #transactions = new Mutex();
-  /** Held by one statement's messages (a transaction's statements run one at a time). */
-  readonly #queries = new Mutex();
-  #parser = new protocol.Parser();
-  readonly #statements = new Map<string, Statement>();
+  readonly #parser = new protocol.Parser();
+  readonly #statements = new Map<string, Kept>();
   #named = 0;
 
   constructor(options: ServerPGliteOptions = {}) {
@@ -146,25 +134,7 @@ export class ServerPGlite {
 
   async #start(options: ServerPGliteOptions) {
     const load = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: { dataDir: options.dataDir, load } satisfies WorkerStart,
-      transferList: load ? [load] : [],
-      // The database's thread needs no flag of the server's (its V8 flags, the drizzle hook).
-      execArgv: [],
-    });
-    this.#worker = worker;
-    worker.on('message', (answer: WorkerAnswer) => {
-      const waiting = this.#waiting.get(answer.id);
-      if (!waiting) return;
-      this.#settled(answer.id);
-      if ('failed' in answer) waiting.reject(new Error(answer.failed));
-      else waiting.resolve(answer.bytes);
-    });
-    worker.on('error', (err) => this.#stop(err));
-    worker.on('exit', (code) =>
-      this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
-    );
-    await this.#answerTo(0);
+    await this.#thread.start({ dataDir: options.dataDir, load });
     const [arrays] = await this.#script(ARRAY_TYPES, undefined, false);
     for (const { oid, typarray } of (arrays?.rows ?? []) as { oid: number; typarray: number }[]) {
       this.serializers[typarray] = (x) => types.arraySerializer(x, this.serializers[oid], typarray);
@@ -172,72 +142,39 @@ export class ServerPGlite {
     }
   }
 
-  /** The answer to ask `id`. The thread keeps the process alive while an answer is awaited, not when idle. */
-  #answerTo(id: number): Promise<Uint8Array> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      if (this.#waiting.size === 1) this.#worker?.ref();
-    });
-  }
-
-  #settled(id: number) {
-    this.#waiting.delete(id);
-    if (this.#waiting.size === 0) this.#worker?.unref();
-  }
-
-  /** The database's thread is gone: every answer awaited fails, and every later ask. */
-  #stop(err: Error) {
-    this.#stopped ??= err;
-    for (const [id, waiting] of this.#waiting) {
-      this.#settled(id);
-      waiting.reject(err);
-    }
-  }
-
-  #ask(ask: DistributiveOmit<WorkerAsk, 'id'>): Promise<Uint8Array> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
-    this.#asked += 1;
-    const answer = this.#answerTo(this.#asked);
-    this.#worker?.postMessage({ ...ask, id: this.#asked });
-    return answer;
-  }
-
   /**
    * PostgreSQL's messages for these, failing with the first error among them (as PGlite's
-   * `execProtocolStream`: the messages after an error are dropped).
+   * `execProtocolStream`: the messages after an error are dropped). Each answer is whole: the
+   * parser holds nothing over from one to the next.
    */
   async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice']) {
-    const answer = await this.#ask({ op: 'protocol', bytes, syncToFs });
+    const answer = await this.#thread.ask({ op: 'protocol', bytes, syncToFs });
     const messages: BackendMessage[] = [];
     let failed: BackendMessage | undefined;
-    this.#parser.parse(answer, (message) => {
+    eachMessage(answer, this.#parser, (message) => {
       if (failed) return;
       if (message.name === 'error') failed = message;
       else if (message.name === 'notice') onNotice?.(message as Parameters<NonNullable<typeof onNotice>>[0]);
       messages.push(message);
     });
-    if (failed) {
-      this.#parser = new protocol.Parser();
-      throw failed;
-    }
+    if (failed) throw failed;
     return messages;
   }
 
   async #checkReady() {
     if (this.#closed) throw new Error('PGlite is closed');
     await this.waitReady;
-    if (this.#stopped) throw this.#stopped;
   }
 
   async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     await this.#checkReady();
-    return this.#transactions.runExclusive(() => this.#statement<T>(text, params, options, true));
+    return this.#turns.shared(() => this.#statement<T>(text, params, options, true));
   }
 
-  /** Statements run with the simple query protocol (several, no parameters). */
+  /** Statements run with the simple query protocol (several, no parameters), in a turn alone. */
   async exec(text: string, options?: QueryOptions): Promise<Results[]> {
     await this.#checkReady();
-    return this.#transactions.runExclusive(() => this.#script(text, options, true));
+    return this.#turns.alone(() => this.#script(text, options, true));
   }
 
   /**
@@ -246,7 +183,7 @@ export class ServerPGlite {
    */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.#checkReady();
-    return this.#transactions.runExclusive(async () => {
+    return this.#turns.alone(async () => {
       await this.#script('BEGIN', undefined, false);
       let closed = false;
       const open = () => {
@@ -297,29 +234,30 @@ export class ServerPGlite {
     });
   }
 
-  /** The data directory as a tar file (as PGlite's: between statements, not between transactions). */
+  /** The data directory as a tar file, taken between transactions. */
   async dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> {
     await this.#checkReady();
-    const tar = await this.#queries.runExclusive(() => this.#ask({ op: 'dump', compression }));
+    const tar = await this.#turns.alone(() => this.#thread.ask({ op: 'dump', compression }));
     return new Blob([tar as Uint8Array<ArrayBuffer>]);
   }
 
-  /** Closes the database once the statements and transactions asked for before have ended. */
+  /** Closes the database once what was asked for before has ended; what is asked for later is refused. */
   async close() {
     await this.waitReady.catch(() => {});
-    await this.#transactions.runExclusive(() =>
-      this.#queries.runExclusive(async () => {
-        if (this.#closed) return;
-        this.#closed = true;
-        await this.#ask({ op: 'close' }).catch(() => {});
-        this.#stopped ??= new Error('PGlite is closed');
-        await this.#worker?.terminate();
-      }),
-    );
+    await this.#turns.alone(async () => {
+      if (this.#closed) return;
+      this.#closed = true;
+      await this.#thread.close();
+    });
   }
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** The database's thread (for tests). */
+  get thread() {
+    return this.#thread.worker;
   }
 
   /** How many statements are kept prepared (for tests). */
@@ -328,36 +266,33 @@ export class ServerPGlite {
   }
 
   /** One statement, prepared once (outside a transaction, a stale one is prepared again and run). */
-  #statement<T>(text: string, params: unknown[], options: QueryOptions | undefined, outside: boolean) {
+  async #statement<T>(text: string, params: unknown[], options: QueryOptions | undefined, outside: boolean) {
     if (options?.blob || options?.paramTypes) throw new Error('ServerPGlite takes no blob and no paramTypes');
-    return this.#queries.runExclusive(async () => {
-      try {
-        return await this.#runPrepared<T>(text, params, outside, options).catch(async (err: unknown) => {
-          if (!isStale(err)) throw err;
-          await this.#forget(text);
-          // A transaction's failed statement failed the transaction: the next one prepares it anew.
-          if (!outside) throw err;
-          return this.#runPrepared<T>(text, params, outside, options);
-        });
-      } catch (err) {
-        // As PGlite's own errors: the statement and its parameters on the error.
-        throw Object.assign(err as object, { query: text, params, queryOptions: options });
-      }
-    });
+    try {
+      const statement = await this.#prepared(text);
+      return await this.#bound<T>(statement, text, params, outside, options).catch(async (err: unknown) => {
+        if (!isStale(err)) throw err;
+        await this.#forget(text, statement);
+        // A transaction's failed statement failed the transaction: the next one prepares it anew.
+        if (!outside) throw err;
+        return this.#bound<T>(await this.#prepared(text), text, params, outside, options);
+      });
+    } catch (err) {
+      // As PGlite's own errors: the statement and its parameters on the error.
+      throw Object.assign(err as object, { query: text, params, queryOptions: options });
+    }
   }
 
-  /** Statements in one simple query message, within the query lock. */
-  #script(text: string, options: QueryOptions | undefined, syncToFs: boolean): Promise<Results[]> {
-    return this.#queries.runExclusive(async () => {
-      const messages = await this.#run(
-        joined([protocol.serialize.query(text), protocol.serialize.sync()]),
-        syncToFs,
-        options?.onNotice,
-      ).catch((err: unknown) => {
-        throw Object.assign(err as object, { query: text, params: undefined, queryOptions: options });
-      });
-      return parse.parseResults(messages, this.parsers, options);
+  /** Statements in one simple query message. */
+  async #script(text: string, options: QueryOptions | undefined, syncToFs: boolean): Promise<Results[]> {
+    const messages = await this.#run(
+      joined([protocol.serialize.query(text), protocol.serialize.sync()]),
+      syncToFs,
+      options?.onNotice,
+    ).catch((err: unknown) => {
+      throw Object.assign(err as object, { query: text, params: undefined, queryOptions: options });
     });
+    return parse.parseResults(messages, this.parsers, options);
   }
 
   /**
@@ -365,13 +300,13 @@ export class ServerPGlite {
    * `set plan_cache_mode` and its reset, in the same message: the reset runs even when the statement
    * fails (in a failed transaction the rollback resets it).
    */
-  async #runPrepared<T>(
+  async #bound<T>(
+    statement: Statement,
     text: string,
     params: unknown[],
     syncToFs: boolean,
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    const statement = await this.#prepared(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[i] ?? 0;
@@ -398,13 +333,14 @@ export class ServerPGlite {
     return this.#results<T>(described, own, options);
   }
 
-  /** Closes a kept statement and forgets it (a Close of a name the database no longer has is no error). */
-  async #forget(text: string) {
-    const kept = this.#statements.get(text);
-    if (!kept) return;
-    this.#statements.delete(text);
+  /**
+   * Closes a kept statement that failed as stale, and forgets it unless it was prepared again
+   * meanwhile (a Close of a name the database no longer has is no error).
+   */
+  async #forget(text: string, statement: Statement) {
+    if (this.#statements.get(text)?.name === statement.name) this.#statements.delete(text);
     await this.#run(
-      joined([protocol.serialize.close({ type: 'S', name: kept.name }), protocol.serialize.sync()]),
+      joined([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]),
       false,
     );
   }
@@ -451,16 +387,17 @@ export class ServerPGlite {
     } as Results<T>;
   }
 
-  async #prepared(text: string): Promise<Statement> {
+  /** The kept statement of this text, prepared (and the least recently used closed) if there is none. */
+  #prepared(text: string): Promise<Statement> {
     const kept = this.#statements.get(text);
     if (kept) {
       this.#statements.delete(text);
       this.#statements.set(text, kept);
-      return kept;
+      return kept.ready;
     }
     const parts: Uint8Array[] = [];
     if (this.#statements.size >= STATEMENTS_KEPT) {
-      const [oldest, dropped] = this.#statements.entries().next().value as [string, Statement];
+      const [oldest, dropped] = this.#statements.entries().next().value as [string, Kept];
       this.#statements.delete(oldest);
       parts.push(protocol.serialize.close({ type: 'S', name: dropped.name }));
     }
@@ -471,12 +408,18 @@ export class ServerPGlite {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     );
-    const messages = await this.#run(joined(parts), false);
-    const params = messages.find((m) => m.name === 'parameterDescription') as
-      | { dataTypeIDs: number[] }
-      | undefined;
-    const statement = { name, paramTypes: params?.dataTypeIDs ?? [], fields: fieldsOf(messages) };
-    this.#statements.set(text, statement);
-    return statement;
+    const ready = this.#run(joined(parts), false).then((messages) => {
+      const params = messages.find((m) => m.name === 'parameterDescription') as
+        | { dataTypeIDs: number[] }
+        | undefined;
+      return { name, paramTypes: params?.dataTypeIDs ?? [], fields: fieldsOf(messages) };
+    });
+    const entry = { name, ready };
+    this.#statements.set(text, entry);
+    // A text the database refused is not kept.
+    ready.catch(() => {
+      if (this.#statements.get(text) === entry) this.#statements.delete(text);
+    });
+    return ready;
   }
 }
