@@ -209,6 +209,38 @@ describe('PGlite and the event loop', () => {
       expect((await fair.query('select $1::int as n', [2])).rows).toEqual([{ n: 2 }]);
     });
 
+    it('answers statements asked for together each with its own rows, a new text prepared once', async () => {
+      const text = 'select $1::int * 2 as n';
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => fair.query<{ n: number }>(text, [i])),
+      );
+      expect(answers.map((a) => a.rows[0]?.n)).toEqual(Array.from({ length: 200 }, (_, i) => i * 2));
+      const prepared = await fair.query<{ n: number }>(
+        'select count(*)::int as n from pg_prepared_statements where statement = $1',
+        [text],
+      );
+      expect(prepared.rows).toEqual([{ n: 1 }]);
+      expect(await keptInDatabase()).toBe(fair.preparedCount);
+    });
+
+    it('runs a statement asked for during a transaction after it, never inside it', async () => {
+      await fair.exec('create table isolated (id int)');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const rolledBack = fair.transaction(async (tx) => {
+        await tx.query('insert into isolated values ($1)', [1]);
+        await held;
+        throw new Error('rolled back');
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      const counted = fair.query<{ n: number }>('select count(*)::int as n from isolated');
+      release();
+      await expect(rolledBack).rejects.toThrow('rolled back');
+      expect((await counted).rows).toEqual([{ n: 0 }]);
+    });
+
     it('writes outside a transaction are kept, and a transaction sees them', async () => {
       await fair.exec('create table kept (id int primary key, v text)');
       await fair.query('insert into kept values ($1, $2)', [1, 'one']);
@@ -226,6 +258,18 @@ describe('PGlite and the event loop', () => {
     expect((await early.query<{ n: number }>('select $1::int as n', [3])).rows).toEqual([{ n: 3 }]);
     await early.close();
     await expect(early.query('select 1')).rejects.toThrow(/closed/i);
+  });
+
+  it("fails what is under way and what comes later, without ending the process, when the database's thread ends", async () => {
+    const db = new ServerPGlite();
+    await db.waitReady;
+    const underWay = db.query('select $1::int as n', [1]);
+    await db.thread?.terminate();
+    await expect(underWay).rejects.toThrow(/thread ended/);
+    await expect(db.query('select 1')).rejects.toThrow(/thread ended/);
+    await expect(db.transaction(async (tx) => tx.query('select 1'))).rejects.toThrow(/thread ended/);
+    await db.close();
+    await expect(db.query('select 1')).rejects.toThrow(/closed/);
   });
 
   it('runs a statement marked GENERIC_PLAN with its generic plan, failing or not, and the next ones as PostgreSQL chooses', async () => {
