@@ -241,6 +241,29 @@ describe('PGlite and the event loop', () => {
       expect((await counted).rows).toEqual([{ n: 0 }]);
     });
 
+    it('runs statements in the order asked for, one that must be prepared first too', async () => {
+      await fair.exec('create table ordered (id int)');
+      const count = 'select count(*)::int as n from ordered';
+      await fair.query(count);
+      const written = fair.query('insert into ordered values ($1)', [1]);
+      const counted = fair.query<{ n: number }>(count);
+      await written;
+      expect((await counted).rows).toEqual([{ n: 1 }]);
+    });
+
+    it("ends a transaction's statements the callback did not wait for before its ROLLBACK", async () => {
+      await fair.exec('create table unwaited (id int)');
+      await expect(
+        fair.transaction(async (tx) => {
+          void tx.query('insert into unwaited values ($1)', [1]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect((await fair.query<{ n: number }>('select count(*)::int as n from unwaited')).rows).toEqual([
+        { n: 0 },
+      ]);
+    });
+
     it('writes outside a transaction are kept, and a transaction sees them', async () => {
       await fair.exec('create table kept (id int primary key, v text)');
       await fair.query('insert into kept values ($1, $2)', [1, 'one']);

@@ -125,6 +125,8 @@ export class ServerPGlite {
   readonly #parser = new protocol.Parser();
   readonly #statements = new Map<string, Kept>();
   #named = 0;
+  /** Settles once the last statement asked for has been sent to the thread. */
+  #sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: ServerPGliteOptions = {}) {
     this.waitReady = this.#start(options);
@@ -189,24 +191,36 @@ export class ServerPGlite {
       const open = () => {
         if (closed) throw new Error('Transaction is closed');
       };
+      // Statements the callback asked for and did not wait for end before COMMIT or ROLLBACK.
+      const underWay = new Set<Promise<unknown>>();
+      const track = <R>(answer: Promise<R>) => {
+        underWay.add(answer);
+        answer.then(
+          () => underWay.delete(answer),
+          () => underWay.delete(answer),
+        );
+        return answer;
+      };
+      const settled = () => Promise.allSettled([...underWay]);
       const tx: Transaction = {
         query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
           open();
-          return this.#statement<R>(text, params, options, false);
+          return track(this.#statement<R>(text, params, options, false));
         },
         sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
           open();
           const { query, params } = templateQuery(strings, ...values);
-          return this.#statement<R>(query, params, undefined, false);
+          return track(this.#statement<R>(query, params, undefined, false));
         },
         exec: async (text: string, options?: QueryOptions) => {
           open();
-          return this.#script(text, options, false);
+          return track(this.#script(text, options, false));
         },
         rollback: async () => {
           open();
-          await this.#script('ROLLBACK', undefined, false);
           closed = true;
+          await settled();
+          await this.#script('ROLLBACK', undefined, false);
         },
         listen: async () => {
           throw new Error('LISTEN is not supported here');
@@ -219,6 +233,7 @@ export class ServerPGlite {
         const result = await callback(tx);
         if (!closed) {
           closed = true;
+          await settled();
           const [committed] = await this.#script('COMMIT', undefined, true);
           if (committed?.command === 'ROLLBACK')
             throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT' });
@@ -227,6 +242,7 @@ export class ServerPGlite {
       } catch (err) {
         if (!closed) {
           closed = true;
+          await settled();
           await this.#script('ROLLBACK', undefined, true);
         }
         throw err;
@@ -269,8 +285,12 @@ export class ServerPGlite {
   async #statement<T>(text: string, params: unknown[], options: QueryOptions | undefined, outside: boolean) {
     if (options?.blob || options?.paramTypes) throw new Error('ServerPGlite takes no blob and no paramTypes');
     try {
-      const statement = await this.#prepared(text);
-      return await this.#bound<T>(statement, text, params, outside, options).catch(async (err: unknown) => {
+      // Sent in the order asked for: one that must be prepared first holds back those asked after it.
+      const { statement, answer } = await this.#inOrder(async () => {
+        const statement = await this.#prepared(text);
+        return { statement, answer: this.#bound<T>(statement, text, params, outside, options) };
+      });
+      return await answer.catch(async (err: unknown) => {
         if (!isStale(err)) throw err;
         await this.#forget(text, statement);
         // A transaction's failed statement failed the transaction: the next one prepares it anew.
@@ -281,6 +301,13 @@ export class ServerPGlite {
       // As PGlite's own errors: the statement and its parameters on the error.
       throw Object.assign(err as object, { query: text, params, queryOptions: options });
     }
+  }
+
+  /** Runs `send` once what was asked for before it has been sent (`send` sends when it resolves). */
+  #inOrder<S>(send: () => Promise<S>): Promise<S> {
+    const sent = this.#sending.then(send);
+    this.#sending = sent.catch(() => {});
+    return sent;
   }
 
   /** Statements in one simple query message. */
