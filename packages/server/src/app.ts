@@ -52,16 +52,6 @@ const CLOSE_STEP_MS = 5_000;
 
 /** The whole server, ready to `listen` or to `inject`. Closing the app closes what it opened. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const database =
-    options.database ??
-    (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
-  if (!options.database) await database.migrate();
-  const redis = config.redisUrl
-    ? // Rate limits and failure counters only: while Redis is away their commands fail at once
-      // (no offline queue; 1 s at most for a Redis that stopped answering) and requests go on.
-      new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
-    : undefined;
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,6 +65,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // its one-time admin password: requests are logged at debug (LOG_LEVEL=debug), errors always.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  const database =
+    options.database ??
+    (await createDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      onFault: (message) => app.log.error(message),
+    }));
+  if (!options.database) await database.migrate();
+  const redis = config.redisUrl
+    ? // Rate limits and failure counters only: while Redis is away their commands fail at once
+      // (no offline queue; 1 s at most for a Redis that stopped answering) and requests go on.
+      new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
+    : undefined;
   // Only at debug: two async hooks that log nothing still cost every request two promises.
   if (config.logLevel === 'debug' || config.logLevel === 'trace') logRequests(app);
   // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".

@@ -65,12 +65,14 @@ export interface DatabaseOptions {
    * The backup tools give a whole-table scan longer (they set the server's own limit per query).
    */
   queryTimeoutMs?: number;
+  /** Told of a fault the database recovers from by itself (PGlite's thread crashed and is started again). */
+  onFault?: (message: string) => void;
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl
     ? createPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.queryTimeoutMs)
-    : createPglite(opts.pgliteDir, opts.pgliteLoad);
+    : createPglite(opts.pgliteDir, opts.pgliteLoad, opts.onFault);
 }
 
 async function createPostgres(url: string, max: number, queryTimeoutMs?: number): Promise<Database> {
@@ -121,15 +123,27 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
 }
 
 /** A PGlite on its own thread, with the extensions the migrations create (see `ServerPGlite`). */
-export const newPglite = (dataDir?: string, loadDataDir?: Blob) => new ServerPGlite({ dataDir, loadDataDir });
+export const newPglite = (dataDir?: string, loadDataDir?: Blob, onFault?: (message: string) => void) =>
+  new ServerPGlite({
+    dataDir,
+    loadDataDir,
+    onThreadEnded: (err, restarting) =>
+      onFault?.(
+        `the embedded database's thread ended (${err.message}); ${restarting ? 'starting it again on its data directory' : 'its database was in memory and is lost'}`,
+      ),
+  });
 
 /** Drizzle over a `ServerPGlite`: the driver's PGlite type, of which it uses `query` and `transaction`. */
 export const drizzleOverPglite = (client: ServerPGlite) =>
   drizzlePglite({ client: client as unknown as PGlite, schema });
 
-async function createPglite(dir: string, load?: Blob): Promise<Database> {
+async function createPglite(
+  dir: string,
+  load?: Blob,
+  onFault?: (message: string) => void,
+): Promise<Database> {
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
-  const client = newPglite(dir === 'memory' ? undefined : dir, load);
+  const client = newPglite(dir === 'memory' ? undefined : dir, load, onFault);
   await client.waitReady;
   const db = drizzleOverPglite(client) as unknown as Db;
   return {

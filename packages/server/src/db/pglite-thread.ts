@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { withTimeout } from '../lib/time-limit.ts';
 import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -20,8 +21,18 @@ export class PGliteThread {
   #asked = 0;
   /** Why nothing more can be asked (closed, or the thread ended). */
   #stopped: Error | undefined;
+  #closing = false;
+  readonly #onEnded: (err: Error) => void;
 
-  /** Starts the thread; answers once its database is up. */
+  /** `onEnded`: told once if the thread ends (a crash) other than by `close`. */
+  constructor(onEnded: (err: Error) => void = () => {}) {
+    this.#onEnded = onEnded;
+  }
+
+  /**
+   * Starts the thread; answers once its database is up. A database that fails to start ends its
+   * thread, and every ask fails with the reason.
+   */
   async start(start: WorkerStart) {
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: start,
@@ -41,7 +52,19 @@ export class PGliteThread {
     worker.on('exit', (code) =>
       this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
     );
-    await this.#answerTo(0);
+    try {
+      await this.#answerTo(0);
+    } catch (err) {
+      this.#closing = true;
+      this.#stop(err as Error);
+      await worker.terminate();
+      throw err;
+    }
+  }
+
+  /** Why the thread can take no more asks (it ended, or was closed); undefined while it can. */
+  get ended(): Error | undefined {
+    return this.#stopped;
   }
 
   /** The thread itself (for tests). */
@@ -59,6 +82,7 @@ export class PGliteThread {
 
   /** Closes the database and ends the thread; what is asked later fails. */
   async close() {
+    this.#closing = true;
     await this.ask({ op: 'close' }).catch(() => {});
     this.#stop(new Error('PGlite is closed'));
     await this.#worker?.terminate();
@@ -78,10 +102,107 @@ export class PGliteThread {
 
   /** The thread is gone: every answer awaited fails, and every later ask. */
   #stop(err: Error) {
+    if (!this.#stopped && !this.#closing) this.#onEnded(err);
     this.#stopped ??= err;
     for (const [id, waiting] of this.#waiting) {
       this.#settled(id);
       waiting.reject(this.#stopped);
     }
+  }
+}
+
+/** After a failed restart, asks fail at once for this long before the next try. */
+export const RESTART_RETRY_MS = 5_000;
+/** The longest an ask waits for the thread to be started again. */
+const RESTART_WAIT_MS = 10_000;
+
+export interface RestartingThreadOptions {
+  /** Told when a thread ends other than by `close`, and whether a new one is started. */
+  onEnded?: (err: Error, restarting: boolean) => void;
+  /** A new thread is up: what the last one held (prepared statements) is gone. */
+  onRestarted: () => void;
+}
+
+/**
+ * The embedded database's thread, started again after a crash. If the thread ends (PostgreSQL
+ * aborts, the thread runs out of memory), what was under way fails, and a database on disk is
+ * started again at once on the same directory, as PostgreSQL's postmaster restarts after a backend
+ * crashed: its recovery replays the write-ahead log, so every committed write is still there. Asks
+ * made meanwhile wait for it (10 s at most). If that start fails, asks fail with its reason, and
+ * the next start is tried 5 s later. A database in memory died with its thread: asks fail from
+ * then on.
+ */
+export class RestartingThread {
+  #thread: PGliteThread;
+  /** Where the database is on disk, once it first started there (none: in memory). */
+  #dataDir: string | undefined;
+  #closed = false;
+  #restart: Promise<void> | undefined;
+  /** When the last restart failed, and why. */
+  #restartFailed: { at: number; err: Error } | undefined;
+  readonly #options: RestartingThreadOptions;
+
+  constructor(options: RestartingThreadOptions) {
+    this.#options = options;
+    this.#thread = this.#newThread();
+  }
+
+  /** The first thread: answers once its database is up (a failed start is not tried again). */
+  async start(start: WorkerStart) {
+    await this.#thread.start(start);
+    this.#dataDir = start.dataDir;
+  }
+
+  /** The current thread itself (for tests). */
+  get worker(): Worker | undefined {
+    return this.#thread.worker;
+  }
+
+  ask(ask: DistributiveOmit<WorkerAsk, 'id'>): Promise<Uint8Array> {
+    if (!this.#thread.ended) return this.#thread.ask(ask);
+    return this.#live().then((thread) => thread.ask(ask));
+  }
+
+  /** Closes the database (the new thread's, if one is starting) and ends the thread. */
+  async close() {
+    this.#closed = true;
+    await this.#restart?.catch(() => {});
+    await this.#thread.close();
+  }
+
+  #newThread() {
+    return new PGliteThread((err) => {
+      const restarting = this.#dataDir !== undefined && !this.#closed;
+      this.#options.onEnded?.(err, restarting);
+      if (restarting) this.#restartThread().catch(() => {});
+    });
+  }
+
+  /** A new thread on the same data directory, one start at a time. */
+  #restartThread(): Promise<void> {
+    this.#restart ??= (async () => {
+      const thread = this.#newThread();
+      try {
+        await thread.start({ dataDir: this.#dataDir });
+        this.#thread = thread;
+        this.#restartFailed = undefined;
+        this.#options.onRestarted();
+      } catch (err) {
+        this.#restartFailed = { at: Date.now(), err: err as Error };
+        throw err;
+      } finally {
+        this.#restart = undefined;
+      }
+    })();
+    return this.#restart;
+  }
+
+  /** The thread to ask after one ended: the new one once it is up, or the ended one (its asks fail). */
+  async #live(): Promise<PGliteThread> {
+    if (this.#dataDir === undefined || this.#closed) return this.#thread;
+    const failed = this.#restartFailed;
+    if (failed && Date.now() - failed.at < RESTART_RETRY_MS) throw failed.err;
+    await withTimeout(this.#restartThread(), RESTART_WAIT_MS, "restarting the embedded database's thread");
+    return this.#thread;
   }
 }

@@ -11,7 +11,7 @@ import {
 import { query as templateQuery } from '@electric-sql/pglite/template';
 import { Turns } from '../lib/turns.ts';
 import { joined } from './pglite-protocol.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { RestartingThread } from './pglite-thread.ts';
 import { type DataRow, eachMessage } from './wire-answer.ts';
 
 /** Statements kept prepared (least recently used dropped first): every query shape the server has, several times over. */
@@ -81,6 +81,8 @@ export interface ServerPGliteOptions {
   dataDir?: string;
   /** A dump (`dumpDataDir`) to start from instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** Told when the database's thread ends other than by `close` (a crash), and whether it is started again. */
+  onThreadEnded?: (err: Error, restarting: boolean) => void;
 }
 
 /** A kept statement: its name at once, its description once the database has given it. */
@@ -113,13 +115,16 @@ interface Kept {
  * once under a name (parsed, its parameter types and rows described), then run with one message:
  * bind, execute, sync (84 µs). As node-postgres's named statements do on PostgreSQL: the database
  * plans each anew, or keeps a generic plan once that is no dearer.
+ *
+ * **Started again after a crash** (`RestartingThread`), on a data directory on disk: the kept
+ * statements are then prepared anew.
  */
 export class ServerPGlite {
   /** Parsers and writers of each type, the array types' added once the database is up (as PGlite's). */
   readonly parsers: Record<number, types.Parser> = { ...types.parsers };
   readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
   readonly waitReady: Promise<void>;
-  readonly #thread = new PGliteThread();
+  readonly #thread: RestartingThread;
   readonly #turns = new Turns();
   #closed = false;
   readonly #parser = new protocol.Parser();
@@ -129,6 +134,10 @@ export class ServerPGlite {
   #sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: ServerPGliteOptions = {}) {
+    this.#thread = new RestartingThread({
+      onEnded: options.onThreadEnded,
+      onRestarted: () => this.#statements.clear(),
+    });
     this.waitReady = this.#start(options);
     // Whoever queries learns of a failed start; an unawaited one must not end the process.
     this.waitReady.catch(() => {});

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RESTART_RETRY_MS } from '../src/db/pglite-thread.ts';
+import { ServerPGlite } from '../src/db/server-pglite.ts';
+
+/** The embedded database's thread ending (a crash): started again on a database on disk. */
+describe('ServerPGlite after its thread ends', () => {
+  const dirs: string[] = [];
+  const open: ServerPGlite[] = [];
+  const onDisk = (onThreadEnded?: (err: Error, restarting: boolean) => void) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vw-restart-'));
+    dirs.push(dir);
+    const db = new ServerPGlite({ dataDir: path.join(dir, 'db'), onThreadEnded });
+    open.push(db);
+    return { db, dir };
+  };
+  afterEach(async () => {
+    for (const db of open.splice(0)) await db.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails what was under way, then answers from a new thread with every committed row', async () => {
+    const ended: [string, boolean][] = [];
+    const { db } = onDisk((err, restarting) => ended.push([err.message, restarting]));
+    await db.waitReady;
+    await db.exec('create table kept (id int primary key, v text)');
+    await db.query('insert into kept values ($1, $2)', [1, 'one']);
+    await db.transaction(async (tx) => {
+      await tx.query('insert into kept values ($1, $2)', [2, 'two']);
+    });
+    const first = db.thread;
+    const underWay = db.query('select pg_sleep(0.2)');
+    await first?.terminate();
+    await expect(underWay).rejects.toThrow(/thread ended/);
+    expect(ended).toEqual([["the embedded database's thread ended (exit code 1)", true]]);
+    // The kept statement of this text was the old thread's: prepared again on the new one.
+    const rows = await db.query<{ id: number; v: string }>('insert into kept values ($1, $2) returning *', [
+      3,
+      'three',
+    ]);
+    expect(rows.rows).toEqual([{ id: 3, v: 'three' }]);
+    expect(db.thread).not.toBe(first);
+    const all = await db.query<{ id: number }>('select id from kept order by id');
+    expect(all.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(
+      (await db.transaction(async (tx) => tx.query<{ n: number }>('select count(*)::int as n from kept')))
+        .rows,
+    ).toEqual([{ n: 3 }]);
+  });
+
+  it('fails at once while its database cannot start again, and tries again later', async () => {
+    const { db, dir } = onDisk();
+    await db.waitReady;
+    await db.exec('create table t (id int)');
+    // The data directory is gone and a file stands in its place: no database can start there.
+    rmSync(path.join(dir, 'db'), { recursive: true, force: true });
+    writeFileSync(path.join(dir, 'db'), 'not a directory');
+    await db.thread?.terminate();
+    const started = Date.now();
+    await expect(db.query('select 1')).rejects.toThrow();
+    await expect(db.query('select 1')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(RESTART_RETRY_MS);
+    // Once the directory can be used again, the next try after the pause starts a database there.
+    rmSync(path.join(dir, 'db'), { force: true });
+    await new Promise((r) => setTimeout(r, RESTART_RETRY_MS));
+    expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+  }, 30_000);
+
+  it('is not started again when its database was in memory', async () => {
+    const memory = new ServerPGlite();
+    open.push(memory);
+    await memory.waitReady;
+    await memory.thread?.terminate();
+    await expect(memory.query('select 1')).rejects.toThrow(/thread ended/);
+    await expect(memory.query('select 1')).rejects.toThrow(/thread ended/);
+  });
+});
