@@ -190,6 +190,9 @@ describe.each(dbTargets())('device API on $name', (target) => {
       ]);
       expect(res.body).not.toContain(device.apiAuthCode);
       expect(res.body).not.toContain(device.activationCode);
+      // The list, written by the database, says of each device what its details (written here) say.
+      const details = await asUser(user, '/device-details', { data: { deviceId: device._id } });
+      expect(res.json().data.devices).toEqual([details.json().data.device]);
     });
 
     it('answers 401 without a token and 403 to an admin on every user device route', async () => {
