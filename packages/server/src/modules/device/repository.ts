@@ -1,9 +1,8 @@
-import type { CircleRole } from '@vitalwatch/shared';
+import { CIRCLE_ROLES, type CircleRole } from '@vitalwatch/shared';
 import { and, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { isoTime, jsonObject } from '../../db/json-text.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -215,51 +214,60 @@ export type DeviceBasics = Pick<
 /** What a user's list shows of each device (`presentUserDevice`). */
 export type UserDeviceRow = DeviceBasics & Omit<DeviceWithCount, keyof DeviceRow>;
 
-const nicknameOf = sql<string | null>`coalesce(${deviceUsers.nickname}, team_name.nickname)`;
-
-/** A device of the user's list as `presentUserDevice` writes it, in the same order of keys. */
-const userDeviceJson = jsonObject({
-  _id: sql`${devices.id}::text`,
-  deviceName: sql`coalesce(${nicknameOf}, ${devices.deviceName})`,
-  isValid: devices.isValid,
-  lastUpdate: isoTime(devices.lastUpdate),
-  make: devices.make,
-  model: devices.model,
-  createdAt: isoTime(devices.createdAt),
-  updatedAt: isoTime(devices.updatedAt),
-  sharedName: devices.deviceName,
-  nickname: nicknameOf,
-  circleRole: sql`coalesce(${deviceUsers.circleRole}, 'carer')`,
-  users: userCountOf,
+const userDeviceRow = z.object({
+  id: z.string(),
+  device_name: z.string(),
+  is_valid: z.boolean(),
+  last_update: z.coerce.date().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  created_at: z.coerce.date(),
+  updated_at: z.coerce.date(),
+  user_count: z.number(),
+  circle_role: z.enum(CIRCLE_ROLES),
+  nickname: z.string().nullable(),
 });
 
 /**
- * The devices the user may see, as the reply's JSON text (`{"devices":[…]}`): assigned ones first,
- * oldest assignment first, then those of their teams by name. Written by the database: parsing 200
- * rows (their timestamps into dates), checking them, writing the dates back as text and the list
- * as JSON was 60 % of the server's thread under this read, which every dashboard visit makes. The
- * name through a team joined once, not looked up per device: the nicknames table is small, so each
- * lookup was a scan of it, and on PGlite each scan's start asks the file system for the table's
- * size (200 `fstat` calls for a list of 200, now 5). Prepared (see `preparedRows` for why).
+ * The devices the user may see: assigned ones first, oldest assignment first, then those of their
+ * teams by name. Only the columns the list shows, flat, in hand-written SQL: every column of 200
+ * devices, nested and mapped one by one (the alarm settings' JSON too), was a third of the list's
+ * CPU, and drizzle's mapping of the flat columns a fifth of what was left. The name through a team
+ * joined once, not looked up per device: the nicknames table is small, so each lookup was a scan of
+ * it, and on PGlite each scan's start asks the file system for the table's size (200 `fstat` calls
+ * for a list of 200, now 5). Asked on every dashboard visit: prepared (see `preparedRows` for why).
  */
 const userDevicesList = preparedRows(
-  'list_user_devices_json',
-  sql`select '{"devices":' || coalesce(json_agg(${userDeviceJson}
-        order by ${deviceUsers.createdAt} asc nulls last, ${devices.deviceName}, ${devices.id}), '[]')::text || '}' as data
+  'list_user_devices',
+  sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid}, ${devices.lastUpdate},
+      ${devices.make}, ${devices.model}, ${devices.createdAt}, ${devices.updatedAt},
+      ${userCountOf} as user_count, coalesce(${deviceUsers.circleRole}, 'carer') as circle_role,
+      coalesce(${deviceUsers.nickname}, team_name.nickname) as nickname
     from ${devices}
     left join ${deviceUsers}
       on ${deviceUsers.deviceId} = ${devices.id} and ${deviceUsers.userId} = ${sql.placeholder('userId')}::uuid
     left join ${deviceNicknames} team_name
       on team_name.device_id = ${devices.id} and team_name.user_id = ${sql.placeholder('userId')}::uuid
-    where ${maySee(sql.placeholder('userId'), devices.id)}`,
-  z.object({ data: z.string() }),
+    where ${maySee(sql.placeholder('userId'), devices.id)}
+    order by ${deviceUsers.createdAt} asc nulls last, ${devices.deviceName}, ${devices.id}`,
+  userDeviceRow,
 );
 
-export const listUserDevicesJson = async (db: Db, userId: string): Promise<string> => {
-  const [list] = await userDevicesList(db, { userId });
-  if (!list) throw new Error('list_user_devices_json: the list query returned no row');
-  return list.data;
-};
+export const listUserDevices = async (db: Db, userId: string): Promise<UserDeviceRow[]> =>
+  (await userDevicesList(db, { userId })).map((r) => ({
+    id: r.id,
+    deviceName: r.device_name,
+    isValid: r.is_valid,
+    lastUpdate: r.last_update,
+    make: r.make,
+    model: r.model,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    userCount: r.user_count,
+    userId,
+    circleRole: r.circle_role,
+    nickname: r.nickname,
+  }));
 
 /**
  * The device if `userId` may see it, else undefined (the caller answers 404), with the caller's own

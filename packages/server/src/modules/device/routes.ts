@@ -10,7 +10,7 @@ export async function deviceRoutes(app: AppInstance, ctx: AppContext) {
   const { devices } = ctx;
 
   serveContracts(app, userAuthHooks(ctx.guards), contracts.device, {
-    list: async (request) => devices.listForUser(caller(request).userId),
+    list: async (request) => ({ devices: await devices.listForUser(caller(request).userId) }),
 
     add: async (request) => {
       const { activationCode, deviceName } = request.body.data;

@@ -11,7 +11,6 @@ import type { AuthContext } from '../../auth/plugin.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { JsonData } from '../../http/contract-routes.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { valueChanges } from '../../lib/value-changes.ts';
@@ -215,9 +214,8 @@ export class DeviceService {
 
   // ---- users ----
 
-  /** The devices the user may see, as the reply's JSON (written by the database: see `listUserDevicesJson`). */
-  async listForUser(userId: string): Promise<JsonData<{ devices: UserDevice[] }>> {
-    return new JsonData(await repo.listUserDevicesJson(this.db, userId));
+  async listForUser(userId: string): Promise<UserDevice[]> {
+    return (await repo.listUserDevices(this.db, userId)).map(presentUserDevice);
   }
 
   /**
