@@ -223,6 +223,22 @@ describe('PGlite and the event loop', () => {
       expect(await keptInDatabase()).toBe(fair.preparedCount);
     });
 
+    it('gives each caller of a text that fails to prepare an error of its own, with its own parameters', async () => {
+      const text = 'select $1::int from nowhere_at_all';
+      const [first, second] = await Promise.all(
+        [1, 2].map((n) =>
+          fair.query(text, [n]).then(
+            () => undefined,
+            (err: unknown) => err,
+          ),
+        ),
+      );
+      expect(first).not.toBe(second);
+      expect(first).toMatchObject({ code: '42P01', query: text, params: [1] });
+      expect(second).toMatchObject({ code: '42P01', query: text, params: [2] });
+      expect((second as Error).message).toMatch(/nowhere_at_all/);
+    });
+
     it('runs a statement asked for during a transaction after it, never inside it', async () => {
       await fair.exec('create table isolated (id int)');
       let release = () => {};
