@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RESTART_RETRY_MS } from '../src/db/pglite-thread.ts';
 import { ServerPGlite } from '../src/db/server-pglite.ts';
 
-/** The embedded database's thread ending (a crash): started again on a database on disk. */
+/** The embedded database's thread ending (a crash, a statement past its limit): started again on a database on disk. */
 describe('ServerPGlite after its thread ends', () => {
   const dirs: string[] = [];
   const open: ServerPGlite[] = [];
-  const onDisk = (onThreadEnded?: (err: Error, restarting: boolean) => void) => {
+  const onDisk = (onThreadEnded?: (err: Error, restarting: boolean) => void, statementLimitMs?: number) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vw-restart-'));
     dirs.push(dir);
-    const db = new ServerPGlite({ dataDir: path.join(dir, 'db'), onThreadEnded });
+    const db = new ServerPGlite({ dataDir: path.join(dir, 'db'), onThreadEnded, statementLimitMs });
     open.push(db);
     return { db, dir };
   };
@@ -67,6 +67,24 @@ describe('ServerPGlite after its thread ends', () => {
     await new Promise((r) => setTimeout(r, RESTART_RETRY_MS));
     expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
   }, 30_000);
+
+  it('stops a statement past its time limit, as a crash, and answers again from a new thread', async () => {
+    const ended: string[] = [];
+    const { db } = onDisk((err) => ended.push(err.message), 400);
+    await db.waitReady;
+    await db.exec('create table kept (id int)');
+    await db.query('insert into kept values ($1)', [1]);
+    // Scripts (migrations) have no limit.
+    await db.exec('select pg_sleep(0.8)');
+    const started = Date.now();
+    const overrun = db.query('select pg_sleep(3)');
+    const behind = db.query('select 1');
+    await expect(overrun).rejects.toThrow('a statement ran longer than 400 ms');
+    await expect(behind).rejects.toThrow('a statement ran longer than 400 ms');
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(ended).toEqual(["a statement ran longer than 400 ms: the embedded database's thread was stopped"]);
+    expect((await db.query<{ id: number }>('select id from kept')).rows).toEqual([{ id: 1 }]);
+  });
 
   it('is not started again when its database was in memory', async () => {
     const memory = new ServerPGlite();

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTimeout } from '../lib/time-limit.ts';
 import * as schema from './schema.ts';
-import { ServerPGlite } from './server-pglite.ts';
+import { ServerPGlite, type ServerPGliteOptions } from './server-pglite.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: PGlite (embedded) and node-postgres (server). */
@@ -63,6 +63,7 @@ export interface DatabaseOptions {
   /**
    * How long the client waits for one query's answer on PostgreSQL (default 20 s, for requests).
    * The backup tools give a whole-table scan longer (they set the server's own limit per query).
+   * On PGlite, the longest a statement may run (default `STATEMENT_LIMIT_MS`).
    */
   queryTimeoutMs?: number;
   /** Told of a fault the database recovers from by itself (PGlite's thread crashed and is started again). */
@@ -72,7 +73,7 @@ export interface DatabaseOptions {
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl
     ? createPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.queryTimeoutMs)
-    : createPglite(opts.pgliteDir, opts.pgliteLoad, opts.onFault);
+    : createPglite(opts);
 }
 
 async function createPostgres(url: string, max: number, queryTimeoutMs?: number): Promise<Database> {
@@ -123,12 +124,13 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
 }
 
 /** A PGlite on its own thread, with the extensions the migrations create (see `ServerPGlite`). */
-export const newPglite = (dataDir?: string, loadDataDir?: Blob, onFault?: (message: string) => void) =>
+export const newPglite = (
+  options: Omit<ServerPGliteOptions, 'onThreadEnded'> & Pick<DatabaseOptions, 'onFault'> = {},
+) =>
   new ServerPGlite({
-    dataDir,
-    loadDataDir,
+    ...options,
     onThreadEnded: (err, restarting) =>
-      onFault?.(
+      options.onFault?.(
         `the embedded database's thread ended (${err.message}); ${restarting ? 'starting it again on its data directory' : 'its database was in memory and is lost'}`,
       ),
   });
@@ -137,20 +139,29 @@ export const newPglite = (dataDir?: string, loadDataDir?: Blob, onFault?: (messa
 export const drizzleOverPglite = (client: ServerPGlite) =>
   drizzlePglite({ client: client as unknown as PGlite, schema });
 
-async function createPglite(
-  dir: string,
-  load?: Blob,
-  onFault?: (message: string) => void,
-): Promise<Database> {
+async function createPglite(opts: DatabaseOptions): Promise<Database> {
+  const dir = opts.pgliteDir;
   const releaseLock = dir === 'memory' ? () => {} : lockDataDir(dir);
-  const client = newPglite(dir === 'memory' ? undefined : dir, load, onFault);
+  const client = newPglite({
+    dataDir: dir === 'memory' ? undefined : dir,
+    loadDataDir: opts.pgliteLoad,
+    onFault: opts.onFault,
+    statementLimitMs: opts.queryTimeoutMs,
+  });
   await client.waitReady;
   const db = drizzleOverPglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     async migrate(folder = migrationsFolder) {
-      await migratePglite(drizzleOverPglite(client), { migrationsFolder: folder });
+      // As on PostgreSQL, where migrations run on a pool without the statement limit.
+      const limit = client.statementLimitMs;
+      client.statementLimitMs = 0;
+      try {
+        await migratePglite(drizzleOverPglite(client), { migrationsFolder: folder });
+      } finally {
+        client.statementLimitMs = limit;
+      }
     },
     async ping() {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');

@@ -7,6 +7,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 interface Waiting {
   resolve(bytes: Uint8Array): void;
   reject(err: Error): void;
+  /** The longest the thread may take over it, once it starts on it (none: no limit). */
+  limitMs?: number;
 }
 
 /**
@@ -22,6 +24,10 @@ export class PGliteThread {
   /** Why nothing more can be asked (closed, or the thread ended). */
   #stopped: Error | undefined;
   #closing = false;
+  /** Why the thread is being stopped (it overran a time limit), for when it has ended. */
+  #ending: Error | undefined;
+  /** The time limit of the ask the thread is on. */
+  #watch: NodeJS.Timeout | undefined;
   readonly #onEnded: (err: Error) => void;
 
   /** `onEnded`: told once if the thread ends (a crash) other than by `close`. */
@@ -50,7 +56,7 @@ export class PGliteThread {
     });
     worker.on('error', (err) => this.#stop(err));
     worker.on('exit', (code) =>
-      this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
+      this.#stop(this.#ending ?? new Error(`the embedded database's thread ended (exit code ${code})`)),
     );
     try {
       await this.#answerTo(0);
@@ -72,10 +78,15 @@ export class PGliteThread {
     return this.#worker;
   }
 
-  ask(ask: DistributiveOmit<WorkerAsk, 'id'>): Promise<Uint8Array> {
+  /**
+   * `limitMs`: if the thread is still on this ask that long after starting it, the thread is
+   * stopped (PGlite has no `statement_timeout`: PostgreSQL's timers need signals WebAssembly does
+   * not have), and this ask and every other under way fail. It ends as a crash does.
+   */
+  ask(ask: DistributiveOmit<WorkerAsk, 'id'>, limitMs?: number): Promise<Uint8Array> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     this.#asked += 1;
-    const answer = this.#answerTo(this.#asked);
+    const answer = this.#answerTo(this.#asked, limitMs);
     this.#worker?.postMessage({ ...ask, id: this.#asked });
     return answer;
   }
@@ -88,20 +99,44 @@ export class PGliteThread {
     await this.#worker?.terminate();
   }
 
-  #answerTo(id: number): Promise<Uint8Array> {
+  #answerTo(id: number, limitMs?: number): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      if (this.#waiting.size === 1) this.#worker?.ref();
+      this.#waiting.set(id, { resolve, reject, limitMs });
+      if (this.#waiting.size === 1) {
+        this.#worker?.ref();
+        this.#watchFirst();
+      }
     });
   }
 
   #settled(id: number) {
     this.#waiting.delete(id);
     if (this.#waiting.size === 0) this.#worker?.unref();
+    this.#watchFirst();
+  }
+
+  /**
+   * Times the ask the thread is on: the first one waiting, as it answers in order. The thread
+   * starts on it when it answers the one before (or when it is asked, if the thread was idle).
+   */
+  #watchFirst() {
+    clearTimeout(this.#watch);
+    this.#watch = undefined;
+    const [first] = this.#waiting;
+    const limitMs = first?.[1].limitMs;
+    if (!first || limitMs === undefined) return;
+    this.#watch = setTimeout(() => {
+      this.#ending = new Error(
+        `a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`,
+      );
+      void this.#worker?.terminate();
+    }, limitMs);
+    this.#watch.unref();
   }
 
   /** The thread is gone: every answer awaited fails, and every later ask. */
   #stop(err: Error) {
+    clearTimeout(this.#watch);
     if (!this.#stopped && !this.#closing) this.#onEnded(err);
     this.#stopped ??= err;
     for (const [id, waiting] of this.#waiting) {
@@ -128,7 +163,8 @@ export interface RestartingThreadOptions {
  * aborts, the thread runs out of memory), what was under way fails, and a database on disk is
  * started again at once on the same directory, as PostgreSQL's postmaster restarts after a backend
  * crashed: its recovery replays the write-ahead log, so every committed write is still there. Asks
- * made meanwhile wait for it (10 s at most). If that start fails, asks fail with its reason, and
+ * made meanwhile wait for it (10 s at most). A statement that runs past its time limit ends the
+ * thread the same way. If that start fails, asks fail with its reason, and
  * the next start is tried 5 s later. A database in memory died with its thread: asks fail from
  * then on.
  */
@@ -158,9 +194,14 @@ export class RestartingThread {
     return this.#thread.worker;
   }
 
-  ask(ask: DistributiveOmit<WorkerAsk, 'id'>): Promise<Uint8Array> {
-    if (!this.#thread.ended) return this.#thread.ask(ask);
-    return this.#live().then((thread) => thread.ask(ask));
+  /**
+   * `limitMs` (see `PGliteThread.ask`) holds only for a database on disk: one in memory would be
+   * lost with its thread, so a statement there runs as long as it takes.
+   */
+  ask(ask: DistributiveOmit<WorkerAsk, 'id'>, limitMs?: number): Promise<Uint8Array> {
+    const limit = this.#dataDir === undefined ? undefined : limitMs;
+    if (!this.#thread.ended) return this.#thread.ask(ask, limit);
+    return this.#live().then((thread) => thread.ask(ask, limit));
   }
 
   /** Closes the database (the new thread's, if one is starting) and ends the thread. */

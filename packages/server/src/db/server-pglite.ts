@@ -83,7 +83,15 @@ export interface ServerPGliteOptions {
   loadDataDir?: Blob;
   /** Told when the database's thread ends other than by `close` (a crash), and whether it is started again. */
   onThreadEnded?: (err: Error, restarting: boolean) => void;
+  /** The longest a statement may run (`STATEMENT_LIMIT_MS` unless given; 0: no limit). */
+  statementLimitMs?: number;
 }
+
+/**
+ * The longest a statement runs on a database on disk, as PostgreSQL's `statement_timeout` on a
+ * server (`db/index.ts`). PGlite has none: past it the thread is stopped and started again.
+ */
+export const STATEMENT_LIMIT_MS = 15_000;
 
 /** A kept statement: its name at once, its description once the database has given it. */
 interface Kept {
@@ -125,6 +133,8 @@ export class ServerPGlite {
   readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
   readonly waitReady: Promise<void>;
   readonly #thread: RestartingThread;
+  /** The longest a statement may run (0: no limit); scripts (`exec`: migrations) and dumps have none. */
+  statementLimitMs: number;
   readonly #turns = new Turns();
   #closed = false;
   readonly #parser = new protocol.Parser();
@@ -134,6 +144,7 @@ export class ServerPGlite {
   #sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: ServerPGliteOptions = {}) {
+    this.statementLimitMs = options.statementLimitMs ?? STATEMENT_LIMIT_MS;
     this.#thread = new RestartingThread({
       onEnded: options.onThreadEnded,
       onRestarted: () => this.#statements.clear(),
@@ -158,8 +169,9 @@ export class ServerPGlite {
    * `execProtocolStream`: the messages after an error are dropped). Each answer is whole: the
    * parser holds nothing over from one to the next.
    */
-  async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice']) {
-    const answer = await this.#thread.ask({ op: 'protocol', bytes, syncToFs });
+  async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice'], limited = false) {
+    const limitMs = limited && this.statementLimitMs > 0 ? this.statementLimitMs : undefined;
+    const answer = await this.#thread.ask({ op: 'protocol', bytes, syncToFs }, limitMs);
     const messages: BackendMessage[] = [];
     let failed: BackendMessage | undefined;
     eachMessage(answer, this.#parser, (message) => {
@@ -363,6 +375,7 @@ export class ServerPGlite {
       joined(generic ? [SET_GENERIC, ...run, SET_AUTO] : run),
       syncToFs,
       options?.onNotice,
+      true,
     );
     const own = generic ? secondAnswer(messages) : messages;
     const described = describePortal ? fieldsOf(own) : statement.fields;
