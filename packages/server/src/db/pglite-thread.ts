@@ -164,9 +164,8 @@ export interface RestartingThreadOptions {
  * started again at once on the same directory, as PostgreSQL's postmaster restarts after a backend
  * crashed: its recovery replays the write-ahead log, so every committed write is still there. Asks
  * made meanwhile wait for it (10 s at most). A statement that runs past its time limit ends the
- * thread the same way. If that start fails, asks fail with its reason, and
- * the next start is tried 5 s later. A database in memory died with its thread: asks fail from
- * then on.
+ * thread the same way. If that start fails, asks fail with its reason, and the next start is tried
+ * 5 s later. A database in memory died with its thread: asks fail from then on.
  */
 export class RestartingThread {
   #thread: PGliteThread;
