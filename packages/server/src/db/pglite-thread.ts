@@ -4,6 +4,9 @@ import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts'
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** How often the time limit of the ask under way is checked: a limit holds to within this. */
+const WATCH_EVERY_MS = 250;
+
 interface Waiting {
   resolve(bytes: Uint8Array): void;
   reject(err: Error): void;
@@ -26,8 +29,10 @@ export class PGliteThread {
   #closing = false;
   /** Why the thread is being stopped (it overran a time limit), for when it has ended. */
   #ending: Error | undefined;
-  /** The time limit of the ask the thread is on. */
+  /** Checks the time limit of the ask the thread is on, while any is awaited. */
   #watch: NodeJS.Timeout | undefined;
+  /** When the thread started on the first ask awaited (it answered the one before, or was idle). */
+  #firstSince = 0;
   readonly #onEnded: (err: Error) => void;
 
   /** `onEnded`: told once if the thread ends (a crash) other than by `close`. */
@@ -104,39 +109,37 @@ export class PGliteThread {
       this.#waiting.set(id, { resolve, reject, limitMs });
       if (this.#waiting.size === 1) {
         this.#worker?.ref();
-        this.#watchFirst();
+        this.#firstSince = performance.now();
+        this.#watch ??= setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
       }
     });
   }
 
   #settled(id: number) {
     this.#waiting.delete(id);
-    if (this.#waiting.size === 0) this.#worker?.unref();
-    this.#watchFirst();
+    this.#firstSince = performance.now();
+    if (this.#waiting.size > 0) return;
+    this.#worker?.unref();
+    clearInterval(this.#watch);
+    this.#watch = undefined;
   }
 
   /**
-   * Times the ask the thread is on: the first one waiting, as it answers in order. The thread
-   * starts on it when it answers the one before (or when it is asked, if the thread was idle).
+   * Stops the thread if the ask it is on (the first awaited: it answers in order) has run past its
+   * limit. A check every so often rather than a timer per ask: one for each statement cost more.
    */
-  #watchFirst() {
-    clearTimeout(this.#watch);
-    this.#watch = undefined;
-    const [first] = this.#waiting;
-    const limitMs = first?.[1].limitMs;
-    if (!first || limitMs === undefined) return;
-    this.#watch = setTimeout(() => {
-      this.#ending = new Error(
-        `a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`,
-      );
-      void this.#worker?.terminate();
-    }, limitMs);
-    this.#watch.unref();
+  #checkFirst() {
+    const [first] = this.#waiting.values();
+    const limitMs = first?.limitMs;
+    if (limitMs === undefined || this.#ending || performance.now() - this.#firstSince <= limitMs) return;
+    this.#ending = new Error(
+      `a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`,
+    );
+    void this.#worker?.terminate();
   }
 
   /** The thread is gone: every answer awaited fails, and every later ask. */
   #stop(err: Error) {
-    clearTimeout(this.#watch);
     if (!this.#stopped && !this.#closing) this.#onEnded(err);
     this.#stopped ??= err;
     for (const [id, waiting] of this.#waiting) {
