@@ -86,6 +86,26 @@ describe('ServerPGlite after its thread ends', () => {
     expect((await db.query<{ id: number }>('select id from kept')).rows).toEqual([{ id: 1 }]);
   });
 
+  it('ends a thread whose database broke (an answer cut short), rather than trust its later answers', async () => {
+    const { db } = onDisk();
+    await db.waitReady;
+    await db.exec('create table kept (id int)');
+    await db.query('insert into kept values ($1)', [1]);
+    // Recursion PGlite's stack check misses: its answer stops after the row description, and
+    // every later answer is empty (an insert would look done) until the thread is started again.
+    await db.exec(
+      `create function deep(int) returns int as 'select case when $1 = 0 then 0 else deep($1 - 1) + 1 end' language sql`,
+    );
+    await expect(db.query('select deep($1) as n', [100_000])).rejects.toThrow(
+      'the embedded database gave an answer cut short (no ReadyForQuery): its thread was stopped',
+    );
+    await db.query('insert into kept values ($1)', [2]);
+    expect((await db.query<{ id: number }>('select id from kept order by id')).rows).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+  });
+
   it('is not started again when its database was in memory', async () => {
     const memory = new ServerPGlite();
     open.push(memory);

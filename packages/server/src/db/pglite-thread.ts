@@ -27,12 +27,12 @@ export class PGliteThread {
   /** Why nothing more can be asked (closed, or the thread ended). */
   #stopped: Error | undefined;
   #closing = false;
-  /** Why the thread is being stopped (it overran a time limit), for when it has ended. */
-  #ending: Error | undefined;
   /** Checks the time limit of the ask the thread is on, while any is awaited. */
   #watch: NodeJS.Timeout | undefined;
   /** When the thread started on the first ask awaited (it answered the one before, or was idle). */
   #firstSince = 0;
+  /** Settles once the thread has exited (at once if it never started). */
+  #exited: Promise<void> = Promise.resolve();
   readonly #onEnded: (err: Error) => void;
 
   /** `onEnded`: told once if the thread ends (a crash) other than by `close`. */
@@ -52,6 +52,7 @@ export class PGliteThread {
       execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
     });
     this.#worker = worker;
+    this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (answer: WorkerAnswer) => {
       const waiting = this.#waiting.get(answer.id);
       if (!waiting) return;
@@ -61,7 +62,7 @@ export class PGliteThread {
     });
     worker.on('error', (err) => this.#stop(err));
     worker.on('exit', (code) =>
-      this.#stop(this.#ending ?? new Error(`the embedded database's thread ended (exit code ${code})`)),
+      this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
     );
     try {
       await this.#answerTo(0);
@@ -71,6 +72,11 @@ export class PGliteThread {
       await worker.terminate();
       throw err;
     }
+  }
+
+  /** Settles once the thread has exited: no database of it runs any more. */
+  get exited(): Promise<void> {
+    return this.#exited;
   }
 
   /** Why the thread can take no more asks (it ended, or was closed); undefined while it can. */
@@ -131,10 +137,16 @@ export class PGliteThread {
   #checkFirst() {
     const [first] = this.#waiting.values();
     const limitMs = first?.limitMs;
-    if (limitMs === undefined || this.#ending || performance.now() - this.#firstSince <= limitMs) return;
-    this.#ending = new Error(
-      `a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`,
+    if (limitMs === undefined || performance.now() - this.#firstSince <= limitMs) return;
+    this.end(
+      new Error(`a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`),
     );
+  }
+
+  /** Stops the thread, as if it had crashed: what is under way, and every later ask, fails with `reason`. */
+  end(reason: Error) {
+    if (this.#stopped) return;
+    this.#stop(reason);
     void this.#worker?.terminate();
   }
 
@@ -206,6 +218,11 @@ export class RestartingThread {
     return this.#live().then((thread) => thread.ask(ask, limit));
   }
 
+  /** Ends the thread whose database can no longer be trusted: as after a crash (see above). */
+  end(reason: Error) {
+    this.#thread.end(reason);
+  }
+
   /** Closes the database (the new thread's, if one is starting) and ends the thread. */
   async close() {
     this.#closed = true;
@@ -221,11 +238,16 @@ export class RestartingThread {
     });
   }
 
-  /** A new thread on the same data directory, one start at a time. */
+  /**
+   * A new thread on the same data directory, one start at a time, once the last one has exited:
+   * two databases on one directory would each write over the other's files.
+   */
   #restartThread(): Promise<void> {
     this.#restart ??= (async () => {
+      const ended = this.#thread;
       const thread = this.#newThread();
       try {
+        await withTimeout(ended.exited, RESTART_WAIT_MS, "the embedded database's thread ending");
         await thread.start({ dataDir: this.#dataDir });
         this.#thread = thread;
         this.#restartFailed = undefined;

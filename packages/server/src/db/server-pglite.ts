@@ -174,12 +174,26 @@ export class ServerPGlite {
     const answer = await this.#thread.ask({ op: 'protocol', bytes, syncToFs }, limitMs);
     const messages: BackendMessage[] = [];
     let failed: BackendMessage | undefined;
+    let whole = false;
     eachMessage(answer, this.#parser, (message) => {
+      whole = message.name === 'readyForQuery';
       if (failed) return;
       if (message.name === 'error') failed = message;
       else if (message.name === 'notice') onNotice?.(message as Parameters<NonNullable<typeof onNotice>>[0]);
       messages.push(message);
     });
+    const broken = !whole
+      ? 'an answer cut short (no ReadyForQuery)'
+      : (failed as { severity?: string } | undefined)?.severity === 'PANIC'
+        ? `a PANIC (${(failed as { message?: string }).message})`
+        : undefined;
+    if (broken) {
+      // Its later answers could not be trusted (a write acknowledged and not made): ended, and on
+      // disk started again.
+      const err = new Error(`the embedded database gave ${broken}: its thread was stopped`);
+      this.#thread.end(err);
+      throw err;
+    }
     if (failed) throw failed;
     return messages;
   }
