@@ -50,13 +50,15 @@ async function answer(ask: WorkerAsk): Promise<WorkerAnswer> {
 let previous: Promise<unknown> = Promise.resolve();
 port.on('message', (ask: WorkerAsk) => {
   previous = previous.then(async () => {
-    const reply = await answer(ask).catch(
-      (err: unknown): WorkerAnswer => ({
-        id: ask.id,
-        failed: err instanceof Error ? err.message : String(err),
-      }),
-    );
+    let aborted = false;
+    const reply = await answer(ask).catch((err: unknown): WorkerAnswer => {
+      // PostgreSQL's WebAssembly aborted or trapped: this database answers nothing any more.
+      aborted = err instanceof WebAssembly.RuntimeError;
+      return { id: ask.id, failed: err instanceof Error ? err.message : String(err) };
+    });
     port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
+    // The thread ends, as on a crash: the server starts another on the data directory.
+    if (aborted) process.exit(1);
   });
 });
 
