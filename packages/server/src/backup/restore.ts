@@ -70,7 +70,7 @@ export async function restoreBackup(database: Database, opts: RestoreOptions): P
   if (!current || current.when < header.schema.when) await migrateTo(database, header.schema);
 
   const counts = await database.db.transaction(async (tx) => {
-    if (database.kind === 'postgres') await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
+    await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
     await makePartitions(tx, header);
     const columns = await targetColumns(tx);
     const reader = await openBackup(opts.source(), opts.passphrase);

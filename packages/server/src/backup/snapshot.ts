@@ -47,11 +47,11 @@ export async function readSnapshot(
     await tx.execute(sql.raw('set transaction isolation level repeatable read, read only'));
     // Timestamps written the same whichever zone the server is set to.
     await tx.execute(sql.raw(`set local timezone = 'UTC'`));
-    if (database.kind === 'postgres') {
-      // The pool's 15 s statement limit is for requests; a count of a large table takes longer.
-      await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
+    // The 15 s statement limit is for requests; a count of a large table takes longer (the
+    // embedded database keeps this limit itself: see ServerPGlite).
+    await tx.execute(sql.raw(`set local statement_timeout = '30min'`));
+    if (database.kind === 'postgres')
       await tx.execute(sql.raw(`set local idle_in_transaction_session_timeout = '5min'`));
-    }
     const schema = await currentSchemaVersion(tx);
     if (!schema) throw new Error('the database has no schema yet: nothing to back up');
     const tables = await listTables(tx);

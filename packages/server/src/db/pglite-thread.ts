@@ -27,7 +27,9 @@ export class PGliteThread {
   /** Why nothing more can be asked (closed, or the thread ended). */
   #stopped: Error | undefined;
   #closing = false;
-  /** Checks the time limit of the ask the thread is on, while any is awaited. */
+  /** Whether its database came up: before, an end is the start's failure, not a crash. */
+  #started = false;
+  /** Checks the time limit of the ask the thread is on, for as long as the thread runs. */
   #watch: NodeJS.Timeout | undefined;
   /** When the thread started on the first ask awaited (it answered the one before, or was idle). */
   #firstSince = 0;
@@ -66,6 +68,9 @@ export class PGliteThread {
     );
     try {
       await this.#answerTo(0);
+      this.#started = true;
+      // One timer for the thread's life: one per statement, or per burst of them, cost more.
+      this.#watch = setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
     } catch (err) {
       this.#closing = true;
       this.#stop(err as Error);
@@ -116,7 +121,6 @@ export class PGliteThread {
       if (this.#waiting.size === 1) {
         this.#worker?.ref();
         this.#firstSince = performance.now();
-        this.#watch ??= setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
       }
     });
   }
@@ -124,10 +128,7 @@ export class PGliteThread {
   #settled(id: number) {
     this.#waiting.delete(id);
     this.#firstSince = performance.now();
-    if (this.#waiting.size > 0) return;
-    this.#worker?.unref();
-    clearInterval(this.#watch);
-    this.#watch = undefined;
+    if (this.#waiting.size === 0) this.#worker?.unref();
   }
 
   /**
@@ -135,12 +136,23 @@ export class PGliteThread {
    * limit. A check every so often rather than a timer per ask: one for each statement cost more.
    */
   #checkFirst() {
-    const [first] = this.#waiting.values();
-    const limitMs = first?.limitMs;
-    if (limitMs === undefined || performance.now() - this.#firstSince <= limitMs) return;
-    this.end(
-      new Error(`a statement ran longer than ${limitMs} ms: the embedded database's thread was stopped`),
-    );
+    const overdue = () => {
+      const [first] = this.#waiting;
+      const limitMs = first?.[1].limitMs;
+      return limitMs !== undefined && performance.now() - this.#firstSince > limitMs ? first : undefined;
+    };
+    const first = overdue();
+    if (!first) return;
+    // Timers run before the answers waiting on the port are read: a server's thread that was busy
+    // past the limit would stop a database that had answered. Stopped if still overdue once read.
+    setImmediate(() => {
+      if (overdue()?.[0] !== first[0]) return;
+      this.end(
+        new Error(
+          `a statement ran longer than ${first[1].limitMs} ms: the embedded database's thread was stopped`,
+        ),
+      );
+    });
   }
 
   /** Stops the thread, as if it had crashed: what is under way, and every later ask, fails with `reason`. */
@@ -152,7 +164,8 @@ export class PGliteThread {
 
   /** The thread is gone: every answer awaited fails, and every later ask. */
   #stop(err: Error) {
-    if (!this.#stopped && !this.#closing) this.#onEnded(err);
+    clearInterval(this.#watch);
+    if (!this.#stopped && !this.#closing && this.#started) this.#onEnded(err);
     this.#stopped ??= err;
     for (const [id, waiting] of this.#waiting) {
       this.#settled(id);
@@ -208,19 +221,17 @@ export class RestartingThread {
     return this.#thread.worker;
   }
 
-  /**
-   * `limitMs` (see `PGliteThread.ask`) holds only for a database on disk: one in memory would be
-   * lost with its thread, so a statement there runs as long as it takes.
-   */
-  ask(ask: DistributiveOmit<WorkerAsk, 'id'>, limitMs?: number): Promise<Uint8Array> {
-    const limit = this.#dataDir === undefined ? undefined : limitMs;
-    if (!this.#thread.ended) return this.#thread.ask(ask, limit);
-    return this.#live().then((thread) => thread.ask(ask, limit));
+  /** The thread to ask now: after a crash, the new one once it is up (or why there is none). */
+  async live(): Promise<PGliteThread> {
+    return this.#thread.ended ? this.#live() : this.#thread;
   }
 
-  /** Ends the thread whose database can no longer be trusted: as after a crash (see above). */
-  end(reason: Error) {
-    this.#thread.end(reason);
+  /**
+   * A time limit for an ask (see `PGliteThread.ask`), for a database on disk only: one in memory
+   * would be lost with its thread, so a statement there runs as long as it takes.
+   */
+  limit(limitMs: number | undefined): number | undefined {
+    return this.#dataDir === undefined ? undefined : limitMs;
   }
 
   /** Closes the database (the new thread's, if one is starting) and ends the thread. */

@@ -52,8 +52,9 @@ port.on('message', (ask: WorkerAsk) => {
   previous = previous.then(async () => {
     let aborted = false;
     const reply = await answer(ask).catch((err: unknown): WorkerAnswer => {
-      // PostgreSQL's WebAssembly aborted or trapped: this database answers nothing any more.
-      aborted = err instanceof WebAssembly.RuntimeError;
+      // PostgreSQL answers a failed statement with an ErrorResponse among its bytes: a throw is
+      // PGlite's WebAssembly aborted, trapped or out of stack, and its database is not to be trusted.
+      aborted = ask.op === 'protocol' || err instanceof WebAssembly.RuntimeError;
       return { id: ask.id, failed: err instanceof Error ? err.message : String(err) };
     });
     port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);

@@ -11,8 +11,8 @@ import {
 import { query as templateQuery } from '@electric-sql/pglite/template';
 import { Turns } from '../lib/turns.ts';
 import { joined } from './pglite-protocol.ts';
-import { RestartingThread } from './pglite-thread.ts';
-import { type DataRow, eachMessage } from './wire-answer.ts';
+import { type PGliteThread, RestartingThread } from './pglite-thread.ts';
+import { eachMessage, type Field, resultsOf } from './wire-answer.ts';
 
 /** Statements kept prepared (least recently used dropped first): every query shape the server has, several times over. */
 export const STATEMENTS_KEPT = 512;
@@ -31,11 +31,6 @@ const SET_AUTO = protocol.serialize.query('set plan_cache_mode = auto');
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
-
 interface Statement {
   name: string;
   /** The type of each parameter, as the database inferred it from the text. */
@@ -43,11 +38,6 @@ interface Statement {
   /** The columns of its rows (none for a statement that returns none). */
   fields: Field[];
 }
-
-/** The messages of a result as PGlite's protocol parser gives them. */
-type CommandComplete = { name: 'commandComplete'; text: string };
-/** Commands whose tag's count is of rows changed (PGlite's `affectedRows`). */
-const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /** A kept statement gone (DISCARD ALL, DEALLOCATE), or whose tables changed shape: prepared again, once. */
 const isStale = (err: unknown) => {
@@ -75,6 +65,28 @@ const ARRAY_TYPES = `
   select b.oid, b.typarray from pg_catalog.pg_type a
   left join pg_catalog.pg_type b on b.oid = a.typelem
   where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
+
+/**
+ * An error of the caller's own, to write its statement on: one error can fail many callers (every
+ * statement under way when the thread ended), and each must keep its own statement and parameters.
+ */
+const ownError = (err: unknown): object =>
+  typeof err === 'object' && err !== null ? Object.create(err) : new Error(String(err));
+
+/** A transaction's thread and time limit (see `ServerPGlite.#pinned`). */
+interface Pinned {
+  thread: PGliteThread;
+  limitMs?: number;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 };
+
+/** The milliseconds of a `set local statement_timeout = '…'` (0: none), or undefined for any other text. */
+export const localStatementTimeout = (text: string): number | undefined => {
+  const set =
+    /^\s*set\s+local\s+statement_timeout\s*(?:=|to)\s*'?\s*(\d+)\s*(ms|s|min|h)?\s*'?\s*;?\s*$/i.exec(text);
+  return set ? Number(set[1]) * (UNIT_MS[(set[2] ?? 'ms').toLowerCase()] ?? 1) : undefined;
+};
 
 export interface ServerPGliteOptions {
   /** The data directory (none: in memory). */
@@ -137,7 +149,13 @@ export class ServerPGlite {
   statementLimitMs: number;
   readonly #turns = new Turns();
   #closed = false;
-  readonly #parser = new protocol.Parser();
+  #parser = new protocol.Parser();
+  /**
+   * The transaction under way: the thread it began on, for all its statements (one that crashed
+   * took the transaction with it: nothing after may run on its successor outside any transaction),
+   * and its own time limit (`set local statement_timeout`).
+   */
+  #pinned: Pinned | undefined;
   readonly #statements = new Map<string, Kept>();
   #named = 0;
   /** Settles once the last statement asked for has been sent to the thread. */
@@ -170,28 +188,42 @@ export class ServerPGlite {
    * parser holds nothing over from one to the next.
    */
   async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice'], limited = false) {
-    const limitMs = limited && this.statementLimitMs > 0 ? this.statementLimitMs : undefined;
-    const answer = await this.#thread.ask({ op: 'protocol', bytes, syncToFs }, limitMs);
+    const pinned = this.#pinned;
+    const thread = pinned?.thread ?? (await this.#thread.live());
+    const limit = pinned?.limitMs ?? this.statementLimitMs;
+    const answer = await thread.ask(
+      { op: 'protocol', bytes, syncToFs },
+      this.#thread.limit(limited && limit > 0 ? limit : undefined),
+    );
     const messages: BackendMessage[] = [];
     let failed: BackendMessage | undefined;
     let whole = false;
-    eachMessage(answer, this.#parser, (message) => {
-      whole = message.name === 'readyForQuery';
-      if (failed) return;
-      if (message.name === 'error') failed = message;
-      else if (message.name === 'notice') onNotice?.(message as Parameters<NonNullable<typeof onNotice>>[0]);
-      messages.push(message);
-    });
-    const broken = !whole
-      ? 'an answer cut short (no ReadyForQuery)'
-      : (failed as { severity?: string } | undefined)?.severity === 'PANIC'
-        ? `a PANIC (${(failed as { message?: string }).message})`
-        : undefined;
+    let readable = true;
+    try {
+      eachMessage(answer, this.#parser, (message) => {
+        whole = message.name === 'readyForQuery';
+        if (failed) return;
+        if (message.name === 'error') failed = message;
+        else if (message.name === 'notice')
+          onNotice?.(message as Parameters<NonNullable<typeof onNotice>>[0]);
+        messages.push(message);
+      });
+    } catch {
+      readable = false;
+    }
+    const broken = !readable
+      ? 'an answer that could not be read'
+      : !whole
+        ? 'an answer cut short (no ReadyForQuery)'
+        : (failed as { severity?: string } | undefined)?.severity === 'PANIC'
+          ? `a PANIC (${(failed as { message?: string }).message})`
+          : undefined;
     if (broken) {
       // Its later answers could not be trusted (a write acknowledged and not made): ended, and on
-      // disk started again.
+      // disk started again. The parser may hold part of a message: a new one.
       const err = new Error(`the embedded database gave ${broken}: its thread was stopped`);
-      this.#thread.end(err);
+      this.#parser = new protocol.Parser();
+      thread.end(err);
       throw err;
     }
     if (failed) throw failed;
@@ -221,74 +253,94 @@ export class ServerPGlite {
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.#checkReady();
     return this.#turns.alone(async () => {
-      await this.#script('BEGIN', undefined, false);
-      let closed = false;
-      const open = () => {
-        if (closed) throw new Error('Transaction is closed');
-      };
-      // Statements the callback asked for and did not wait for end before COMMIT or ROLLBACK.
-      const underWay = new Set<Promise<unknown>>();
-      const track = <R>(answer: Promise<R>) => {
-        underWay.add(answer);
-        answer.then(
-          () => underWay.delete(answer),
-          () => underWay.delete(answer),
-        );
-        return answer;
-      };
-      const settled = () => Promise.allSettled([...underWay]);
-      const tx: Transaction = {
-        query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-          open();
-          return track(this.#statement<R>(text, params, options, false));
-        },
-        sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
-          open();
-          const { query, params } = templateQuery(strings, ...values);
-          return track(this.#statement<R>(query, params, undefined, false));
-        },
-        exec: async (text: string, options?: QueryOptions) => {
-          open();
-          return track(this.#script(text, options, false));
-        },
-        rollback: async () => {
-          open();
-          closed = true;
-          await settled();
-          await this.#script('ROLLBACK', undefined, false);
-        },
-        listen: async () => {
-          throw new Error('LISTEN is not supported here');
-        },
-        get closed() {
-          return closed;
-        },
-      };
+      const pinned: Pinned = { thread: await this.#thread.live() };
+      this.#pinned = pinned;
       try {
-        const result = await callback(tx);
-        if (!closed) {
-          closed = true;
-          await settled();
-          const [committed] = await this.#script('COMMIT', undefined, true);
-          if (committed?.command === 'ROLLBACK')
-            throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT' });
-        }
-        return result;
-      } catch (err) {
-        if (!closed) {
-          closed = true;
-          await settled();
-          await this.#script('ROLLBACK', undefined, true);
-        }
-        throw err;
+        return await this.#transaction(pinned, callback);
+      } finally {
+        this.#pinned = undefined;
       }
     });
+  }
+
+  async #transaction<T>(pinned: Pinned, callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    await this.#script('BEGIN', undefined, false);
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    // Statements the callback asked for and did not wait for end before COMMIT or ROLLBACK.
+    const underWay = new Set<Promise<unknown>>();
+    const track = <R>(answer: Promise<R>) => {
+      underWay.add(answer);
+      answer.then(
+        () => underWay.delete(answer),
+        () => underWay.delete(answer),
+      );
+      return answer;
+    };
+    const settled = () => Promise.allSettled([...underWay]);
+    // PGlite ignores `set local statement_timeout`: the limit is kept here (backups raise it).
+    const limitFrom = (text: string) => {
+      const limitMs = localStatementTimeout(text);
+      if (limitMs !== undefined) pinned.limitMs = limitMs;
+    };
+    const tx: Transaction = {
+      query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+        open();
+        limitFrom(text);
+        return track(this.#statement<R>(text, params, options, false));
+      },
+      sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
+        open();
+        const { query, params } = templateQuery(strings, ...values);
+        return track(this.#statement<R>(query, params, undefined, false));
+      },
+      exec: async (text: string, options?: QueryOptions) => {
+        open();
+        limitFrom(text);
+        return track(this.#script(text, options, false));
+      },
+      rollback: async () => {
+        open();
+        closed = true;
+        await settled();
+        if (!pinned.thread.ended) await this.#script('ROLLBACK', undefined, false);
+      },
+      listen: async () => {
+        throw new Error('LISTEN is not supported here');
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    try {
+      const result = await callback(tx);
+      if (!closed) {
+        closed = true;
+        await settled();
+        const [committed] = await this.#script('COMMIT', undefined, true);
+        if (committed?.command === 'ROLLBACK')
+          throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT' });
+      }
+      return result;
+    } catch (err) {
+      if (!closed) {
+        closed = true;
+        await settled();
+        // A transaction whose thread ended ended with it: there is nothing to roll back.
+        if (!pinned.thread.ended) await this.#script('ROLLBACK', undefined, true);
+      }
+      throw err;
+    }
   }
 
   /** The data directory as a tar file, taken between transactions. */
   async dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> {
     await this.#checkReady();
-    const tar = await this.#turns.alone(() => this.#thread.ask({ op: 'dump', compression }));
+    const tar = await this.#turns.alone(async () =>
+      (await this.#thread.live()).ask({ op: 'dump', compression }),
+    );
     return new Blob([tar as Uint8Array<ArrayBuffer>]);
   }
 
@@ -334,7 +386,7 @@ export class ServerPGlite {
       });
     } catch (err) {
       // As PGlite's own errors: the statement and its parameters on the error.
-      throw Object.assign(err as object, { query: text, params, queryOptions: options });
+      throw Object.assign(ownError(err), { query: text, params, queryOptions: options });
     }
   }
 
@@ -352,7 +404,7 @@ export class ServerPGlite {
       syncToFs,
       options?.onNotice,
     ).catch((err: unknown) => {
-      throw Object.assign(err as object, { query: text, params: undefined, queryOptions: options });
+      throw Object.assign(ownError(err), { query: text, params: undefined, queryOptions: options });
     });
     return parse.parseResults(messages, this.parsers, options);
   }
@@ -393,7 +445,7 @@ export class ServerPGlite {
     );
     const own = generic ? secondAnswer(messages) : messages;
     const described = describePortal ? fieldsOf(own) : statement.fields;
-    return this.#results<T>(described, own, options);
+    return resultsOf<T>(described, own, this.parsers, options);
   }
 
   /**
@@ -406,48 +458,6 @@ export class ServerPGlite {
       joined([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]),
       false,
     );
-  }
-
-  /**
-   * The rows and count of one statement's messages, in PGlite's shape. PGlite's own `parseResults`
-   * copied every parser it knows (hundreds, with the array types) into a new object on each query
-   * that brings its own (the drizzle driver's always do): a third of the server's time on a
-   * profile read. Here each column's parser is looked up once a query.
-   */
-  #results<T>(fields: Field[], messages: BackendMessage[], options?: QueryOptions): Results<T> {
-    const parsers = fields.map(
-      (f) => options?.parsers?.[f.dataTypeID] ?? this.parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID],
-    );
-    const value = (raw: string | null, i: number) => {
-      if (raw === null) return null;
-      const parser = parsers[i];
-      return parser ? parser(raw, fields[i]!.dataTypeID) : raw;
-    };
-    const asArrays = options?.rowMode === 'array';
-    const rows: unknown[] = [];
-    let command: string | undefined;
-    let affectedRows = 0;
-    let rowCount: number | undefined;
-    for (const message of messages) {
-      if (message.name === 'dataRow') {
-        const raw = (message as unknown as DataRow).fields;
-        if (asArrays) rows.push(raw.map(value));
-        else rows.push(Object.fromEntries(raw.map((r, i) => [fields[i]!.name, value(r, i)])));
-      } else if (message.name === 'commandComplete') {
-        const tag = (message as unknown as CommandComplete).text.split(' ');
-        command = tag[0];
-        const count = Number.parseInt(tag.at(-1) ?? '', 10);
-        if (command && CHANGES.has(command)) affectedRows += count;
-        if (!Number.isNaN(count)) rowCount = count;
-      }
-    }
-    return {
-      rows: rows as T[],
-      fields: fields.map((f) => ({ ...f })),
-      affectedRows,
-      ...(command === undefined ? {} : { command }),
-      ...(rowCount === undefined ? {} : { rowCount }),
-    } as Results<T>;
   }
 
   /** The kept statement of this text, prepared (and the least recently used closed) if there is none. */
