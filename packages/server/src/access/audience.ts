@@ -30,9 +30,12 @@ const grants = sql`(
 export const maySee = (userId: string | SQLWrapper, deviceId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${grants} g where g.device_id = ${deviceId} and g.user_id = ${userId}::uuid)`;
 
-/** The ids of every device `userId` may see, as a SQL subquery (for `device_id in (…)`). */
-export const visibleDeviceIds = (userId: string) =>
-  sql`(select g.device_id from ${grants} g where g.user_id = ${userId}::uuid)`;
+/**
+ * The ids of every device `userId` may see, each once, as a SQL subquery of one column `device_id`
+ * (for `device_id in (…)`, or a FROM list to walk each device's rows).
+ */
+export const visibleDeviceIds = (userId: string | SQLWrapper) =>
+  sql`(select distinct g.device_id from ${grants} g where g.user_id = ${userId}::uuid)`;
 
 /** Every user granted the device (the audience of its readings and alerts), as a SQL array. */
 export const userIdsOf = (deviceId: unknown) =>

@@ -203,7 +203,10 @@ export const deviceUsers = pgTable(
     pendingSince: ts('pending_since'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.userId] }),
+    index('device_users_user_idx').on(t.userId, t.deviceId),
+  ],
 );
 
 /** A user's own name for a device seen through a care team only (an assignment keeps it in device_users). */
@@ -316,8 +319,9 @@ export const alerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('alerts_device_recorded_idx').on(t.deviceId, t.recordedAt.desc()),
-    index('alerts_device_created_idx').on(t.deviceId, t.createdAt.desc()),
+    // Migration 0033: each device's alerts in the orders the lists read them (and its counts).
+    index('alerts_device_recorded_idx').on(t.deviceId, t.recordedAt.desc(), t.id.desc()),
+    index('alerts_device_created_idx').on(t.deviceId, t.createdAt.desc(), t.recordedAt.desc(), t.id.desc()),
     index('alerts_unresolved_idx').on(t.deviceId, t.alertType).where(sql`${t.status} <> 'resolved'`),
     uniqueIndex('alerts_device_message_idx').on(t.deviceId, t.messageId),
   ],

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rawRows } from '../src/db/raw-rows.ts';
+import { userWithDevice } from './device-helpers.ts';
+import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+
+/**
+ * Migration 0033's kept counts (each device's alerts, each user's reads of each device) against
+ * count(*) over the tables, through every way alerts and reads come and go; and the alert page's
+ * counts from them against the counts of the same alerts through a filter (which counts the rows).
+ */
+describe.each(dbTargets())('kept alert counts on $name', (target) => {
+  const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });
+  let admin: TestUser;
+  let carer: TestUser;
+  let partner: TestUser;
+  let deviceA: string;
+  let deviceB: string;
+
+  const run = (query: ReturnType<typeof sql>) => built().ctx.db.execute(query);
+  /** Rows where a kept count differs from the count of the rows it counts (none when exact). */
+  const drift = async () =>
+    rawRows(
+      built().ctx.db,
+      sql`select 'alerts' as kind, coalesce(e.device_id, k.device_id)::text as key from
+          (select device_id, count(*) as n from alerts group by 1) e
+          full join vw_counts.alert_counts k on k.device_id = e.device_id
+          where coalesce(e.n, 0) <> coalesce(k.n, 0)
+        union all
+        select 'reads', coalesce(e.user_id, k.user_id)::text || '/' || coalesce(e.device_id, k.device_id)::text from
+          (select r.user_id, a.device_id, count(*) as n from alert_reads r join alerts a on a.id = r.alert_id group by 1, 2) e
+          full join vw_counts.alert_read_counts k on k.user_id = e.user_id and k.device_id = e.device_id
+          where coalesce(e.n, 0) <> coalesce(k.n, 0)`,
+      z.object({ kind: z.string(), key: z.string() }),
+    );
+  const page = async (user: TestUser, data: object) => {
+    const res = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/all',
+      headers: user.auth,
+      payload: data,
+    });
+    expect(res.statusCode).toBe(200);
+    const { total, unreadCount } = res.json().data;
+    return { total, unreadCount };
+  };
+  /** The kept counts (no filter, or only the device) equal the rows counted through a filter. */
+  const countsAgree = async (user: TestUser, deviceId?: string) => {
+    const device = deviceId ? { deviceId } : {};
+    const kept = await page(user, device);
+    expect(kept).toEqual(await page(user, { ...device, from: '2000-01-01T00:00:00.000Z' }));
+    return kept;
+  };
+  const alertIds = async (deviceId: string, limit: number) =>
+    (
+      await rawRows(
+        built().ctx.db,
+        sql`select id::text from alerts where device_id = ${deviceId}::uuid order by recorded_at limit ${limit}`,
+        z.object({ id: z.string() }),
+      )
+    ).map((r) => r.id);
+
+  beforeAll(async () => {
+    admin = await createAdmin(built());
+    const a = await userWithDevice(built(), admin, 'Watch A');
+    carer = a.user;
+    deviceA = a.device._id;
+    const b = await userWithDevice(built(), admin, 'Watch B');
+    partner = b.user;
+    deviceB = b.device._id;
+    await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/device/add-device',
+      headers: carer.auth,
+      payload: { data: { activationCode: b.device.activationCode } },
+    });
+    // 50 alerts on A and 30 on B in one statement: the insert trigger counts both devices.
+    await run(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at)
+      select case when s <= 50 then ${deviceA}::uuid else ${deviceB}::uuid end, 'FALL', 'Fall detected',
+        'A fall was detected', now() - make_interval(mins => s)
+      from generate_series(1, 80) s`);
+  });
+
+  it('counts every alert of the devices a user may see, all unread at first', async () => {
+    expect(await drift()).toEqual([]);
+    expect(await countsAgree(carer)).toEqual({ total: 80, unreadCount: 80 });
+    expect(await countsAgree(partner)).toEqual({ total: 30, unreadCount: 30 });
+    expect(await countsAgree(carer, deviceB)).toEqual({ total: 30, unreadCount: 30 });
+  });
+
+  it('counts reads per user and device as they are marked, once each', async () => {
+    const ids = [...(await alertIds(deviceA, 20)), ...(await alertIds(deviceB, 5))];
+    for (const user of [carer, carer, partner]) {
+      const res = await built().app.inject({
+        method: 'POST',
+        url: '/api/v1/alert/mark-read',
+        headers: user.auth,
+        payload: { data: { alerts: ids } },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await drift()).toEqual([]);
+    expect(await countsAgree(carer)).toEqual({ total: 80, unreadCount: 55 });
+    expect(await countsAgree(carer, deviceA)).toEqual({ total: 50, unreadCount: 30 });
+    // The partner may not see A: only B's five were marked for them.
+    expect(await countsAgree(partner)).toEqual({ total: 30, unreadCount: 25 });
+  });
+
+  it('stays exact when reads, alerts, a device or a user are deleted', async () => {
+    const [firstA] = await alertIds(deviceA, 1);
+    await run(sql`delete from alert_reads where alert_id = ${firstA}::uuid`);
+    expect(await drift()).toEqual([]);
+    expect(await countsAgree(carer)).toEqual({ total: 80, unreadCount: 56 });
+    // An alert read by both, and its reads with it (the cascade).
+    const [firstB] = await alertIds(deviceB, 1);
+    await run(sql`delete from alerts where id = ${firstB}::uuid`);
+    expect(await drift()).toEqual([]);
+    expect(await countsAgree(carer)).toEqual({ total: 79, unreadCount: 56 });
+    expect(await countsAgree(partner)).toEqual({ total: 29, unreadCount: 25 });
+    const removed = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/delete-device/${deviceB}`,
+      headers: admin.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(await countsAgree(carer)).toEqual({ total: 50, unreadCount: 31 });
+    expect(await countsAgree(partner)).toEqual({ total: 0, unreadCount: 0 });
+    const gone = await built().app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/delete-user/${carer.user._id}`,
+      headers: admin.auth,
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('is emptied with the tables it counts', async () => {
+    const stranger = await signup(built());
+    expect(await countsAgree(stranger)).toEqual({ total: 0, unreadCount: 0 });
+    await run(sql`truncate alert_reads`);
+    expect(await drift()).toEqual([]);
+    await run(sql`truncate alerts cascade`);
+    expect(await drift()).toEqual([]);
+  });
+});
