@@ -81,6 +81,8 @@ const HELP = `Usage: npm run bench -- [options]
                         run build) with --devices devices (default 200) each sending a reading a
                         second over MQTT for 60 s: main-thread busy, long tasks, JS heap growth
   --reads-readings N    readings stored for the reads and board phases (default 10,000,000)
+  --reads-alerts N      reads phase: past alerts of each device, over the year before (default
+                        500: 100,000 on 200 devices; alerts are kept for ever)
   --connections N       connections of the reads phase (default 20)
   --reads A,B           reads phase: only the reads whose label contains one of these
                         (GET /healthz is always measured: the yardstick), e.g. --reads profile,history
@@ -134,6 +136,7 @@ const options = z.object({
   historyCalls: z.coerce.number().int().min(1).max(10_000),
   exportDays: z.coerce.number().int().min(1).max(90),
   readsReadings: z.coerce.number().int().min(0).max(100_000_000),
+  readsAlerts: z.coerce.number().int().min(0).max(100_000),
   connections: z.coerce.number().int().min(1).max(256),
   reads: z
     .string()
@@ -164,6 +167,7 @@ function readOptions(): Options {
       'history-calls': { type: 'string', default: '50' },
       'export-days': { type: 'string', default: '90' },
       'reads-readings': { type: 'string', default: '10000000' },
+      'reads-alerts': { type: 'string', default: '500' },
       connections: { type: 'string', default: '20' },
       reads: { type: 'string' },
       'server-main': { type: 'string' },
@@ -188,6 +192,7 @@ function readOptions(): Options {
     historyCalls: values['history-calls'],
     exportDays: values['export-days'],
     readsReadings: values['reads-readings'],
+    readsAlerts: values['reads-alerts'],
     serverMain: values['server-main'],
     compareMain: values['compare-main'],
   });
@@ -406,6 +411,7 @@ async function benchDatabase(
         pgliteDir: path.join(dataDir, 'pglite'),
         devices,
         readings: opts.readsReadings,
+        alertsPerDevice: opts.readsAlerts,
         users: watchers,
         only: opts.reads,
         window,

@@ -73,9 +73,34 @@ export async function seedReadings(
   await settleDatabase(db);
 }
 
+/**
+ * `perDevice` past alerts of each device in `deviceIds`, evenly over the year before now, resolved,
+ * in one statement (the migrations' triggers keep their counts as ingestion would): the history a
+ * fleet's alert reads meet in service, where alerts are kept for ever.
+ */
+export async function seedAlerts(db: SqlClient, deviceIds: string[], perDevice: number) {
+  if (perDevice === 0 || deviceIds.length === 0) return;
+  const everyMin = Math.max(1, Math.floor((365 * 24 * 60) / perDevice));
+  await db.query(
+    `insert into alerts (device_id, message_id, alert_type, alert_title, alert_message, recorded_at, created_at, priority, status, resolved_at)
+     select d, 'history-' || s, t.type, t.title, t.title, at, at, t.priority, 'resolved', at + interval '5 minutes'
+     from unnest('{${deviceIds.join(',')}}'::uuid[]) d, generate_series(1, ${perDevice}) s,
+       lateral (select now() - make_interval(mins => s * ${everyMin}) as at) w,
+       lateral (select case s % 3 when 0 then 'FALL' when 1 then 'LOW_SPO2' else 'LOW_BATTERY' end as type,
+         case s % 3 when 0 then 'Fall detected' when 1 then 'Low SpO2' else 'Low battery' end as title,
+         case s % 3 when 2 then 'low' else 'high' end as priority) t`,
+  );
+  await settleDatabase(db);
+}
+
 /** One read the dashboard makes: method, path and (for POST) a body made afresh for each call. */
 /** The reads' table of one database, each read's rate beside `/healthz`'s. */
-export function printReads(database: string, results: ReadResult[], readyMs: number, stored: number) {
+export function printReads(
+  database: string,
+  results: ReadResult[],
+  readyMs: number,
+  stored: { readings: number; alerts: number },
+) {
   const healthz = results[0]?.perSecond ?? Number.NaN;
   const rows = [
     ['read', 'req/s', '% of /healthz', 'p50', 'p99', 'errors'],
@@ -90,7 +115,7 @@ export function printReads(database: string, results: ReadResult[], readyMs: num
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   log(
-    `\nReads on ${database} (${fmt(stored)} readings stored; start to ready ${fmt(readyMs)} ms on that database):`,
+    `\nReads on ${database} (${fmt(stored.readings)} readings and ${fmt(stored.alerts)} alerts stored; start to ready ${fmt(readyMs)} ms on that database):`,
   );
   for (const r of rows) log(`  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`);
 }
@@ -154,6 +179,8 @@ export async function readsPhase(o: {
   pgliteDir: string;
   devices: SimulatedDevice[];
   readings: number;
+  /** Past alerts of each device (`seedAlerts`). */
+  alertsPerDevice: number;
   /** One user a connection, signed in again on each server (a token lives 15 minutes). */
   users: { username: string; password: string }[];
   /** Only the reads whose label contains one of these (and `/healthz`). */
@@ -199,6 +226,13 @@ export async function readsPhase(o: {
         60,
         progress(denseCount),
       );
+    const alerts = o.alertsPerDevice * o.devices.length;
+    log(`  reads: seeding ${fmt(alerts)} past alerts (${fmt(o.alertsPerDevice)} a device)…`);
+    await seedAlerts(
+      db,
+      o.devices.map((d) => d._id),
+      o.alertsPerDevice,
+    );
   } finally {
     await db.close();
   }
@@ -240,7 +274,10 @@ export async function readsPhase(o: {
       return measuredReads;
     });
     await server.stop();
-    printReads(`${o.database}, ${variant.label}`, results, server.readyMs, total);
+    printReads(`${o.database}, ${variant.label}`, results, server.readyMs, {
+      readings: total,
+      alerts: o.alertsPerDevice * o.devices.length + ALERTS,
+    });
     measured.push({ label: variant.label, results, readyMs: server.readyMs });
   }
   if (measured.length > 1) printBeforeAfter(o.database, measured);
