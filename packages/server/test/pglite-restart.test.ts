@@ -2,17 +2,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { localStatementTimeout } from '../src/db/pglite-limits.ts';
 import { RESTART_RETRY_MS } from '../src/db/pglite-thread.ts';
-import { localStatementTimeout, ServerPGlite } from '../src/db/server-pglite.ts';
+import { ServerPGlite } from '../src/db/server-pglite.ts';
 
 /** The embedded database's thread ending (a crash, a statement past its limit): started again on a database on disk. */
 describe('ServerPGlite after its thread ends', () => {
   const dirs: string[] = [];
   const open: ServerPGlite[] = [];
-  const onDisk = (onThreadEnded?: (err: Error, restarting: boolean) => void, statementLimitMs?: number) => {
+  const onDisk = (
+    onThreadEnded?: (err: Error, restarting: boolean) => void,
+    statementLimitMs?: number,
+    scriptLimitMs?: number,
+  ) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vw-restart-'));
     dirs.push(dir);
-    const db = new ServerPGlite({ dataDir: path.join(dir, 'db'), onThreadEnded, statementLimitMs });
+    const db = new ServerPGlite({
+      dataDir: path.join(dir, 'db'),
+      onThreadEnded,
+      statementLimitMs,
+      scriptLimitMs,
+    });
     open.push(db);
     return { db, dir };
   };
@@ -128,7 +138,7 @@ describe('ServerPGlite after its thread ends', () => {
     await db.waitReady;
     await db.exec('create table kept (id int)');
     await db.query('insert into kept values ($1)', [1]);
-    // Scripts (migrations) have no limit.
+    // Scripts have a longer limit of their own.
     await db.exec('select pg_sleep(0.8)');
     // Were it not stopped, the sleep would end and the statement answer.
     const overrun = db.query('select pg_sleep(3)');
@@ -136,6 +146,20 @@ describe('ServerPGlite after its thread ends', () => {
     await expect(overrun).rejects.toThrow('a statement ran longer than 400 ms');
     await expect(behind).rejects.toThrow('a statement ran longer than 400 ms');
     expect(ended).toEqual(["a statement ran longer than 400 ms: the embedded database's thread was stopped"]);
+    expect((await db.query<{ id: number }>('select id from kept')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('stops a script past its own, longer limit; none while the limit is lifted (migrations)', async () => {
+    const ended: string[] = [];
+    const { db } = onDisk((err) => ended.push(err.message), 400, 1500);
+    await db.exec('create table kept (id int); insert into kept values (1)');
+    await db.exec('select pg_sleep(0.8)');
+    await expect(db.exec('select pg_sleep(5)')).rejects.toThrow('a statement ran longer than 1500 ms');
+    expect(ended).toEqual([
+      "a statement ran longer than 1500 ms: the embedded database's thread was stopped",
+    ]);
+    db.statementLimitMs = 0;
+    await db.exec('select pg_sleep(2)');
     expect((await db.query<{ id: number }>('select id from kept')).rows).toEqual([{ id: 1 }]);
   });
 

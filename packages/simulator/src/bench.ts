@@ -81,7 +81,7 @@ const HELP = `Usage: npm run bench -- [options]
                         run build) with --devices devices (default 200) each sending a reading a
                         second over MQTT for 60 s: main-thread busy, long tasks, JS heap growth
   --reads-readings N    readings stored for the reads and board phases (default 10,000,000)
-  --reads-alerts N      reads phase: past alerts of each device, over the year before (default
+  --reads-alerts N      reads phase: alerts of each device over the year before (default
                         500: 100,000 on 200 devices; alerts are kept for ever)
   --connections N       connections of the reads phase (default 20)
   --reads A,B           reads phase: only the reads whose label contains one of these

@@ -10,6 +10,12 @@ import {
 } from '@electric-sql/pglite';
 import { query as templateQuery } from '@electric-sql/pglite/template';
 import { Turns } from '../lib/turns.ts';
+import {
+  DUMP_LIMIT_MS,
+  localStatementTimeout,
+  SCRIPT_LIMIT_MS,
+  STATEMENT_LIMIT_MS,
+} from './pglite-limits.ts';
 import { joined } from './pglite-protocol.ts';
 import { type PGliteThread, RestartingThread } from './pglite-thread.ts';
 import { eachMessage, type Field, resultsOf } from './wire-answer.ts';
@@ -79,15 +85,6 @@ interface Pinned {
   limitMs?: number;
 }
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 };
-
-/** The milliseconds of a `set local statement_timeout = '…'` (0: none), or undefined for any other text. */
-export const localStatementTimeout = (text: string): number | undefined => {
-  const set =
-    /^\s*set\s+local\s+statement_timeout\s*(?:=|to)\s*'?\s*(\d+)\s*(ms|s|min|h)?\s*'?\s*;?\s*$/i.exec(text);
-  return set ? Number(set[1]) * (UNIT_MS[(set[2] ?? 'ms').toLowerCase()] ?? 1) : undefined;
-};
-
 export interface ServerPGliteOptions {
   /** The data directory (none: in memory). */
   dataDir?: string;
@@ -97,13 +94,9 @@ export interface ServerPGliteOptions {
   onThreadEnded?: (err: Error, restarting: boolean) => void;
   /** The longest a statement may run (`STATEMENT_LIMIT_MS` unless given; 0: no limit). */
   statementLimitMs?: number;
+  /** The longest a script or a prepare may run (`SCRIPT_LIMIT_MS` unless given). */
+  scriptLimitMs?: number;
 }
-
-/**
- * The longest a statement runs on a database on disk, as PostgreSQL's `statement_timeout` on a
- * server (`db/index.ts`). PGlite has none: past it the thread is stopped and started again.
- */
-export const STATEMENT_LIMIT_MS = 15_000;
 
 /** A kept statement: its name at once, its description once the database has given it. */
 interface Kept {
@@ -145,8 +138,9 @@ export class ServerPGlite {
   readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
   readonly waitReady: Promise<void>;
   readonly #thread: RestartingThread;
-  /** The longest a statement may run (0: no limit); scripts (`exec`: migrations) and dumps have none. */
+  /** The longest a statement may run (0: no limit, nor for anything else: migrations lift it). */
   statementLimitMs: number;
+  readonly #scriptLimitMs: number;
   readonly #turns = new Turns();
   #closed = false;
   #parser = new protocol.Parser();
@@ -163,6 +157,7 @@ export class ServerPGlite {
 
   constructor(options: ServerPGliteOptions = {}) {
     this.statementLimitMs = options.statementLimitMs ?? STATEMENT_LIMIT_MS;
+    this.#scriptLimitMs = options.scriptLimitMs ?? SCRIPT_LIMIT_MS;
     this.#thread = new RestartingThread({
       onEnded: options.onThreadEnded,
       onRestarted: () => this.#statements.clear(),
@@ -190,10 +185,9 @@ export class ServerPGlite {
   async #run(bytes: Uint8Array, syncToFs: boolean, onNotice?: QueryOptions['onNotice'], limited = false) {
     const pinned = this.#pinned;
     const thread = pinned?.thread ?? (await this.#thread.live());
-    const limit = pinned?.limitMs ?? this.statementLimitMs;
     const answer = await thread.ask(
       { op: 'protocol', bytes, syncToFs },
-      this.#thread.limit(limited && limit > 0 ? limit : undefined),
+      this.#limit(pinned?.limitMs ?? (limited ? this.statementLimitMs : this.#scriptLimitMs)),
     );
     const messages: BackendMessage[] = [];
     let failed: BackendMessage | undefined;
@@ -228,6 +222,11 @@ export class ServerPGlite {
     }
     if (failed) throw failed;
     return messages;
+  }
+
+  /** `ms` on a database on disk while a limit is on (0: none), else none. */
+  #limit(ms: number): number | undefined {
+    return this.statementLimitMs > 0 && ms > 0 ? this.#thread.limit(ms) : undefined;
   }
 
   async #checkReady() {
@@ -339,7 +338,7 @@ export class ServerPGlite {
   async dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> {
     await this.#checkReady();
     const tar = await this.#turns.alone(async () =>
-      (await this.#thread.live()).ask({ op: 'dump', compression }),
+      (await this.#thread.live()).ask({ op: 'dump', compression }, this.#limit(DUMP_LIMIT_MS)),
     );
     return new Blob([tar as Uint8Array<ArrayBuffer>]);
   }
