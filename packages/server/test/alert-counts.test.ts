@@ -24,9 +24,11 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
     rawRows(
       built().ctx.db,
       sql`select 'alerts' as kind, coalesce(e.device_id, k.device_id)::text as key from
-          (select device_id, count(*) as n from alerts group by 1) e
+          (select device_id, count(*) as n,
+             (array_agg(id order by created_at desc, recorded_at desc, id desc))[1] as newest
+           from alerts group by 1) e
           full join vw_counts.alert_counts k on k.device_id = e.device_id
-          where coalesce(e.n, 0) <> coalesce(k.n, 0)
+          where coalesce(e.n, 0) <> coalesce(k.n, 0) or e.newest is distinct from k.newest_id
         union all
         select 'reads', coalesce(e.user_id, k.user_id)::text || '/' || coalesce(e.device_id, k.device_id)::text from
           (select r.user_id, a.device_id, count(*) as n from alert_reads r join alerts a on a.id = r.alert_id group by 1, 2) e
@@ -105,6 +107,47 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
     expect(await countsAgree(carer, deviceA)).toEqual({ total: 50, unreadCount: 30 });
     // The partner may not see A: only B's five were marked for them.
     expect(await countsAgree(partner)).toEqual({ total: 30, unreadCount: 25 });
+  });
+
+  it("refuses to change an alert's device or times once stored (its counts and the bell's newest hold)", async () => {
+    const [first] = await alertIds(deviceA, 1);
+    const refused = await run(sql`update alerts set recorded_at = now() where id = ${first}::uuid`).catch(
+      (err: { cause?: Error }) => err.cause?.message,
+    );
+    expect(refused).toMatch(/not changed once stored/);
+    await run(sql`update alerts set status = 'resolved' where id = ${first}::uuid`);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('counts and lists a device seen both directly and through a team once', async () => {
+    const team = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/teams',
+      headers: admin.auth,
+      payload: {
+        name: 'Both ways',
+        deviceIds: [deviceA],
+        members: [{ userId: carer.user._id, role: 'primary' }],
+      },
+    });
+    expect(team.statusCode, team.body).toBe(201);
+    expect(await countsAgree(carer)).toEqual({ total: 80, unreadCount: 55 });
+    const res = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/all',
+      headers: carer.auth,
+      payload: { limit: 100 },
+    });
+    const ids = res.json().data.alerts.map((a: { _id: string }) => a._id);
+    expect(ids).toHaveLength(80);
+    expect(new Set(ids).size).toBe(80);
+    const latest = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/latest/5',
+      headers: carer.auth,
+    });
+    const newest = latest.json().data.alerts.map((a: { _id: string }) => a._id);
+    expect(newest).toEqual(ids.slice(0, 5));
   });
 
   it('stays exact when reads, alerts, a device or a user are deleted', async () => {

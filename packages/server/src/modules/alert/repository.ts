@@ -164,19 +164,28 @@ const BY_RECORDED = 'recorded_at desc, id desc';
 const BY_CREATED = 'created_at desc, recorded_at desc, id desc';
 
 /**
- * `alerts.id in (…)` the first `limit` alerts in `order` (`BY_RECORDED` or `BY_CREATED`) among all
- * the devices `userId` may see that match `where`: the first `limit` of each device, read from the
- * start of its index, then the first `limit` of those. The cost grows with the devices seen, not
- * with their alert history: sorting every alert of every device the caller may see took 55 ms of
- * PostgreSQL a call at 100,000 alerts.
+ * `alerts.id in (…)` the first `limit` alerts in `order` (`BY_RECORDED` or `BY_CREATED`) among the
+ * devices of `deviceIds` (a subquery of one column, `device_id`) that match `where`: the first
+ * `limit` of each device, read from the start of its index, then the first `limit` of those. The
+ * cost grows with the devices, not with their alert history: sorting every alert of every device
+ * the caller may see took 55 ms of PostgreSQL a call at 100,000 alerts.
  */
-const firstOfEachDevice = (userId: SQLWrapper, order: string, limit: SQL, where?: SQL) => {
+const firstOfEachDevice = (deviceIds: SQL, order: string, limit: SQL, where?: SQL) => {
   const by = sql.raw(order);
-  return sql`${alerts.id} in (select t.id from ${visibleDeviceIds(userId)} v
+  return sql`${alerts.id} in (select t.id from ${deviceIds} v
     cross join lateral (select id, created_at, recorded_at from ${alerts}
       where device_id = v.device_id${where ? sql` and ${where}` : sql``} order by ${by} limit ${limit}) t
     order by ${by} limit ${limit})`;
 };
+
+/**
+ * Of the devices `userId` may see, the `limit` whose newest alert (`BY_CREATED`) is newest, from the
+ * counts migration 0033 keeps: the newest `limit` alerts are on these.
+ */
+const newestDevices = (userId: SQLWrapper, limit: SQL) =>
+  sql`(select c.device_id from ${visibleDeviceIds(userId)} v
+    join vw_counts.alert_counts c on c.device_id = v.device_id
+    order by c.newest_created_at desc, c.newest_recorded_at desc, c.newest_id desc limit ${limit})`;
 
 /**
  * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
@@ -186,7 +195,7 @@ const firstOfEachDevice = (userId: SQLWrapper, order: string, limit: SQL, where?
 const latestList = (db: Db) => {
   const userId = sql.placeholder('userId');
   const count = sql`${sql.placeholder('count')}::int`;
-  return visibleTo(db, userId, firstOfEachDevice(userId, BY_CREATED, count))
+  return visibleTo(db, userId, firstOfEachDevice(newestDevices(userId, count), BY_CREATED, count))
     .orderBy(desc(alerts.createdAt), ...newestFirst)
     .limit(sql.placeholder('count'))
     .prepare('list_latest_alerts');
@@ -240,7 +249,7 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
     userId,
     shape.byPriority
       ? where
-      : firstOfEachDevice(userId, BY_RECORDED, sql`${writtenLimit(shape.tier)}`, where),
+      : firstOfEachDevice(visibleDeviceIds(userId), BY_RECORDED, sql`${writtenLimit(shape.tier)}`, where),
   )
     .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
     .limit(writtenLimit(shape.tier))
