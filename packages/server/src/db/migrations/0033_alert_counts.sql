@@ -16,13 +16,13 @@
 --    deleted device's or user's). No foreign keys: a device's delete would cascade to its counts
 --    while its alerts' triggers still change them, which PostgreSQL refuses. A backup copies the
 --    public tables only; a restore rebuilds the counts through these triggers as it inserts.
+LOCK TABLE "alerts", "alert_reads" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 DROP INDEX IF EXISTS "alerts_device_created_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "alerts_device_recorded_idx";--> statement-breakpoint
 CREATE INDEX "alerts_device_created_idx" ON "alerts" ("device_id", "created_at" DESC, "recorded_at" DESC, "id" DESC);--> statement-breakpoint
 CREATE INDEX "alerts_device_recorded_idx" ON "alerts" ("device_id", "recorded_at" DESC, "id" DESC) INCLUDE ("status", "priority");--> statement-breakpoint
 DROP INDEX IF EXISTS "device_users_user_idx";--> statement-breakpoint
 CREATE INDEX "device_users_user_idx" ON "device_users" ("user_id", "device_id") INCLUDE ("pending_since");--> statement-breakpoint
-LOCK TABLE "alerts", "alert_reads" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 CREATE SCHEMA IF NOT EXISTS "vw_counts";--> statement-breakpoint
 CREATE TABLE "vw_counts"."alert_counts" (
   "device_id" uuid NOT NULL,
@@ -38,6 +38,7 @@ CREATE TABLE "vw_counts"."alert_read_counts" (
   "n" bigint NOT NULL,
   PRIMARY KEY ("user_id", "device_id")
 );--> statement-breakpoint
+CREATE INDEX "alert_read_counts_device_idx" ON "vw_counts"."alert_read_counts" ("device_id");--> statement-breakpoint
 INSERT INTO "vw_counts"."alert_counts" ("device_id", "n", "newest_created_at", "newest_recorded_at", "newest_id")
   SELECT k."device_id", k.n, t."created_at", t."recorded_at", t."id"
   FROM (SELECT "device_id", count(*) AS n FROM "alerts" GROUP BY 1) k
@@ -69,15 +70,21 @@ BEGIN
     (SELECT a."created_at", a."recorded_at", a."id" FROM "alerts" a WHERE a."device_id" = c."device_id"
      ORDER BY a."created_at" DESC, a."recorded_at" DESC, a."id" DESC LIMIT 1)
     WHERE c."newest_id" IN (SELECT "id" FROM old_rows);
-  DELETE FROM "vw_counts"."alert_read_counts" WHERE "n" = 0 AND "device_id" IN (SELECT "device_id" FROM old_rows);
+  DELETE FROM "vw_counts"."alert_read_counts" c WHERE c."device_id" IN (SELECT "device_id" FROM old_rows)
+    AND (c."n" = 0 OR NOT EXISTS (SELECT 1 FROM "devices" d WHERE d."id" = c."device_id"));
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- Before each alert goes (and its reads with it, by the cascade, when the alert row is already
--- gone and their device can no longer be found), its readers' counts of its device lose one.
+-- gone and their device can no longer be found), its readers' counts of its device lose one. Not
+-- when its device went first (the alerts go by the cascade from it): alerts_deleted then removes
+-- the device's counts at once, where one update per alert of each reader's count row made a device
+-- with a long history slower to delete with every alert (each update steps over the last's version).
 CREATE FUNCTION "vw_counts"."alert_unread"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "vw_counts"."alert_read_counts" c SET "n" = c."n" - 1
-    FROM "alert_reads" r WHERE r."alert_id" = OLD."id" AND c."user_id" = r."user_id" AND c."device_id" = OLD."device_id";
+  IF EXISTS (SELECT 1 FROM "devices" d WHERE d."id" = OLD."device_id") THEN
+    UPDATE "vw_counts"."alert_read_counts" c SET "n" = c."n" - 1
+      FROM "alert_reads" r WHERE r."alert_id" = OLD."id" AND c."user_id" = r."user_id" AND c."device_id" = OLD."device_id";
+  END IF;
   RETURN OLD;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "vw_counts"."reads_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -97,10 +104,11 @@ BEGIN
   DELETE FROM "vw_counts"."alert_read_counts" WHERE "n" = 0 AND "user_id" IN (SELECT "user_id" FROM old_rows);
   RETURN NULL;
 END $$;--> statement-breakpoint
--- The counts and the newest hold while an alert's device and times stay as they were stored.
+-- The counts and the newest hold while an alert's id, device and times, and a read's alert and
+-- user, stay as they were stored.
 CREATE FUNCTION "vw_counts"."alert_fixed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'an alert''s device and times are not changed once stored';
+  RAISE EXCEPTION 'an alert''s id, device and times, and a read''s alert and user, are not changed once stored';
 END $$;--> statement-breakpoint
 CREATE FUNCTION "vw_counts"."alerts_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -119,8 +127,12 @@ CREATE TRIGGER "alerts_count_deleted" AFTER DELETE ON "alerts" REFERENCING OLD T
   FOR EACH STATEMENT EXECUTE FUNCTION "vw_counts"."alerts_deleted"();--> statement-breakpoint
 CREATE TRIGGER "alerts_count_unread" BEFORE DELETE ON "alerts"
   FOR EACH ROW EXECUTE FUNCTION "vw_counts"."alert_unread"();--> statement-breakpoint
-CREATE TRIGGER "alerts_count_fixed" BEFORE UPDATE OF "device_id", "created_at", "recorded_at" ON "alerts"
-  FOR EACH ROW WHEN ((OLD."device_id", OLD."created_at", OLD."recorded_at") IS DISTINCT FROM (NEW."device_id", NEW."created_at", NEW."recorded_at"))
+CREATE TRIGGER "alerts_count_fixed" BEFORE UPDATE OF "id", "device_id", "created_at", "recorded_at" ON "alerts"
+  FOR EACH ROW WHEN ((OLD."id", OLD."device_id", OLD."created_at", OLD."recorded_at")
+    IS DISTINCT FROM (NEW."id", NEW."device_id", NEW."created_at", NEW."recorded_at"))
+  EXECUTE FUNCTION "vw_counts"."alert_fixed"();--> statement-breakpoint
+CREATE TRIGGER "alert_reads_count_fixed" BEFORE UPDATE OF "alert_id", "user_id" ON "alert_reads"
+  FOR EACH ROW WHEN ((OLD."alert_id", OLD."user_id") IS DISTINCT FROM (NEW."alert_id", NEW."user_id"))
   EXECUTE FUNCTION "vw_counts"."alert_fixed"();--> statement-breakpoint
 CREATE TRIGGER "alerts_count_truncated" AFTER TRUNCATE ON "alerts"
   FOR EACH STATEMENT EXECUTE FUNCTION "vw_counts"."alerts_truncated"();--> statement-breakpoint
