@@ -50,7 +50,7 @@ export class PGliteThread {
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: start,
       transferList: start.load ? [start.load] : [],
-      // None of the server's flags (its V8 flags, the drizzle hook), but a CPU profile of it too.
+      // None of the server's flags (its V8 flags), but a CPU profile of it too.
       execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
     });
     this.#worker = worker;

@@ -42,7 +42,7 @@ function typeScriptLoader(checkout: string): string[] {
 
 /**
  * How `npm start` of `checkout` runs its server: its own `scripts/server-command.mjs` (V8 flags, the
- * pre-bundled drizzle-orm), or, for a checkout from before that script, its V8 flags and main.ts.
+ * bundled server), or, for a checkout from before that script, its V8 flags and main.ts.
  */
 async function serverCommand(checkout: string, serverMain: string, nodeFlags: string[]): Promise<string[]> {
   const script = path.join(checkout, 'scripts/server-command.mjs');

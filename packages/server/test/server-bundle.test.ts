@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildServerBundle } from '../../../scripts/server-bundle.mjs';
+import { serverArgs, serverEnv } from '../../../scripts/server-command.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** The packages the server and the shared package declare they need. */
+function declaredDependencies(): Set<string> {
+  const names = new Set<string>();
+  for (const pkg of ['server', 'shared']) {
+    const json = JSON.parse(readFileSync(path.join(root, 'packages', pkg, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(json.dependencies ?? {})) names.add(name);
+  }
+  return names;
+}
+
+/** The package of each bare specifier the bundle's files import (`@scope/name/sub` → `@scope/name`). */
+function bundleImports(dir: string): Set<string> {
+  const found = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs'))) {
+    const code = readFileSync(path.join(dir, file), 'utf8');
+    for (const m of code.matchAll(
+      /(?:^import|^export)[^;]*? from "([^".][^"]*)"|import\("([^".][^"]*)"\)/gm,
+    )) {
+      const specifier = (m[1] ?? m[2])!;
+      if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+      const parts = specifier.split('/');
+      found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+    }
+  }
+  return found;
+}
+
+describe("the server's bundle (scripts/server-bundle.mjs)", () => {
+  it('holds our code and drizzle-orm; loads only packages the server declares, as installed', async () => {
+    const bundle = await buildServerBundle();
+    const imports = bundleImports(bundle.dir);
+    expect(imports.has('fastify')).toBe(true);
+    expect(imports.has('drizzle-orm')).toBe(false);
+    expect([...imports].filter((name) => name.startsWith('@vitalwatch/'))).toEqual([]);
+    const declared = declaredDependencies();
+    expect([...imports].filter((name) => !declared.has(name))).toEqual([]);
+  });
+
+  it('is what a server process runs; it reads the migrations of the sources and runs its database thread', async () => {
+    const bundle = await buildServerBundle();
+    const args = serverArgs();
+    expect(args.at(-1)).toBe(bundle.main);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bundle-'));
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: serverEnv({
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        MQTT_URL: '',
+        MQTT_PORT: '0',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'Admin-Passw0rd1',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /running at (http:\/\/\S+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      });
+      // Ready means migrated, on the embedded database in its own thread (the bundle's worker file).
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const login = await fetch(`${url}/api/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: { username: 'admin', password: 'Admin-Passw0rd1' } }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
