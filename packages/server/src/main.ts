@@ -1,13 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
-import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startEarly } from './db/pglite-head-start.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
   const config = loadConfig(process.env);
   config.webDist ??= defaultWebDist;
+  // The embedded database starts on the other core while the rest of the server loads.
+  if (!config.databaseUrl && config.pgliteDir !== 'memory') startEarly(config.pgliteDir);
+  const [{ buildApp }, { bootstrapAdmin }] = await Promise.all([
+    import('./app.ts'),
+    import('./bootstrap-admin.ts'),
+  ]);
   const { app, ctx } = await buildApp(config);
 
   let closing = false;

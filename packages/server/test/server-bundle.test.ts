@@ -49,57 +49,77 @@ describe("the server's bundle (scripts/server-bundle.mjs)", () => {
     expect([...imports].filter((name) => !declared.has(name))).toEqual([]);
   });
 
-  it('is what a server process runs; it reads the migrations of the sources and runs its database thread', async () => {
+  it('is what a server process runs: it migrates from the sources, and on a restart its database starts early', async () => {
     const bundle = await buildServerBundle();
-    const args = serverArgs();
-    expect(args.at(-1)).toBe(bundle.main);
+    expect(serverArgs().at(-1)).toBe(bundle.main);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bundle-'));
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: serverEnv({
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        MQTT_URL: '',
-        MQTT_PORT: '0',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD: 'Admin-Passw0rd1',
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     try {
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /running at (http:\/\/\S+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        };
-        child.stdout.on('data', read);
-        child.stderr.on('data', read);
-        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-      });
-      // Ready means migrated, on the embedded database in its own thread (the bundle's worker file).
-      expect((await fetch(`${url}/readyz`)).status).toBe(200);
-      const login = await fetch(`${url}/api/v1/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user: { username: 'admin', password: 'Admin-Passw0rd1' } }),
-      });
-      expect(login.status).toBe(200);
+      // The first start creates the database (migrations read beside the sources); the second finds it there
+      // and starts its thread (the bundle's worker file) before loading the rest (db/pglite-head-start.ts).
+      for (const start of ['first', 'restart']) {
+        const server = await startBundled(dataDir);
+        try {
+          expect((await fetch(`${server.url}/readyz`)).status, start).toBe(200);
+          const login = await fetch(`${server.url}/api/v1/user/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ user: { username: 'admin', password: 'Admin-Passw0rd1' } }),
+          });
+          expect(login.status, start).toBe(200);
+        } finally {
+          await server.stop();
+        }
+      }
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 120_000);
 });
+
+/** A server started as `npm start` starts it, on the embedded database in `dataDir`, once it says where it runs. */
+async function startBundled(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    env: serverEnv({
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+      MQTT_PORT: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'Admin-Passw0rd1',
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let output = '';
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      void exited.then((code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    return { url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTimeout } from '../lib/time-limit.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 import { ServerPGlite, type ServerPGliteOptions } from './server-pglite.ts';
 
@@ -171,29 +170,4 @@ async function createPglite(opts: DatabaseOptions): Promise<Database> {
       releaseLock();
     },
   };
-}
-
-/** PGlite is single-process: refuse clearly when another live process holds the directory. */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, '..', 'pglite.lock');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${pid}. Stop it, use another DATA_DIR, or set DATABASE_URL.`,
-      );
-    }
-  }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { withTimeout } from '../lib/time-limit.ts';
+import { threadFor } from './pglite-head-start.ts';
 import type { WorkerAnswer, WorkerAsk, WorkerStart } from './pglite-protocol.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -47,12 +48,25 @@ export class PGliteThread {
    * thread, and every ask fails with the reason.
    */
   async start(start: WorkerStart) {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: start,
-      transferList: start.load ? [start.load] : [],
-      // None of the server's flags (its V8 flags), but a CPU profile of it too.
-      execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
-    });
+    // The first answer (0) says the database is up: awaited before the thread is heard, as a thread
+    // started early (pglite-head-start.ts) may have given it already.
+    const ready = this.#answerTo(0);
+    ready.catch(() => {});
+    const worker = await threadFor(start, (heard) => this.#hear(heard));
+    try {
+      await ready;
+      this.#started = true;
+      // One timer for the thread's life: one per statement, or per burst of them, cost more.
+      this.#watch = setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
+    } catch (err) {
+      this.#closing = true;
+      this.#stop(err as Error);
+      await worker.terminate();
+      throw err;
+    }
+  }
+
+  #hear(worker: Worker) {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (answer: WorkerAnswer) => {
@@ -66,17 +80,6 @@ export class PGliteThread {
     worker.on('exit', (code) =>
       this.#stop(new Error(`the embedded database's thread ended (exit code ${code})`)),
     );
-    try {
-      await this.#answerTo(0);
-      this.#started = true;
-      // One timer for the thread's life: one per statement, or per burst of them, cost more.
-      this.#watch = setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
-    } catch (err) {
-      this.#closing = true;
-      this.#stop(err as Error);
-      await worker.terminate();
-      throw err;
-    }
   }
 
   /** Settles once the thread has exited: no database of it runs any more. */
