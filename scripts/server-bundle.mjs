@@ -2,7 +2,7 @@
 // and drizzle-orm, stripped of their types and joined into a few JavaScript files by rolldown. A start then
 // neither strips types nor resolves and links ~300 modules of ours and ~300 of drizzle-orm's (Node re-reads
 // drizzle-orm's 179 kB package.json for each); the other dependencies load as installed. The bundle is built
-// when the sources change (about a second), kept under node_modules/.cache by a fingerprint of them, and
+// when the sources change (under a second), kept under node_modules/.cache by a fingerprint of them, and
 // started by `scripts/server-command.mjs` (`npm start`, the end-to-end tests, the benchmarks). The tests
 // and the tools run the sources as they are.
 //   node scripts/server-bundle.mjs   builds it if it is missing or older than the sources
@@ -21,21 +21,31 @@ const ENTRIES = {
   'pglite-worker': 'packages/server/src/db/pglite-worker.ts',
 };
 const WORKER_URL = "new URL('./pglite-worker.ts', import.meta.url)";
-/** Kept beside the newest, for servers still running from them (a database thread restarted after a crash). */
-const KEPT_OLDER = 2;
+const WORKER_STARTER = path.join('db', 'pglite-head-start.ts');
+/**
+ * A bundle (or an interrupted build) not started from for this long is removed by the next build: a server
+ * still running from one loads from it later (the report's chunk, its database thread's worker after a crash).
+ * Each start marks its bundle used (server-command.mjs).
+ */
+const UNUSED_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The versions and sources the bundle is made of: their paths, sizes and modification times. */
+/** What the bundle is made of: the bundler, drizzle-orm, the packages' settings and the sources (paths, sizes, times). */
 function fingerprint() {
   const hash = createHash('sha256');
-  for (const pkg of ['drizzle-orm', 'rolldown'])
-    hash.update(readFileSync(path.join(root, 'node_modules', pkg, 'package.json')));
   hash.update(`${root}\n`);
   hash.update(readFileSync(import.meta.filename));
+  const settings = ['node_modules/drizzle-orm/package.json', 'node_modules/rolldown/package.json'];
+  for (const dir of SOURCES) settings.push(`${dir}/../package.json`, `${dir}/../tsconfig.json`);
+  // A package missing (an install without the development dependencies) is part of the fingerprint too.
+  for (const file of settings)
+    hash.update(existsSync(path.join(root, file)) ? readFileSync(path.join(root, file)) : 'absent');
   for (const dir of SOURCES) {
     const files = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).sort();
     for (const file of files) {
-      const stat = statSync(path.join(root, dir, file));
-      if (stat.isFile()) hash.update(`${dir}/${file} ${stat.size} ${stat.mtimeMs}\n`);
+      if (path.basename(file).startsWith('.')) continue;
+      // A file gone since the listing (an editor's save) is left out; its successor is there next time.
+      const stat = statSync(path.join(root, dir, file), { throwIfNoEntry: false });
+      if (stat?.isFile()) hash.update(`${dir}/${file} ${stat.size} ${stat.mtimeMs} ${stat.ctimeMs}\n`);
     }
   }
   return hash.digest('hex').slice(0, 16);
@@ -58,6 +68,7 @@ function sourceUrls() {
     transform(code, id) {
       if (!sourceDirs.some((dir) => id.startsWith(dir)) || !code.includes('import.meta.url')) return null;
       const worker = code.includes(WORKER_URL);
+      if (!worker && id.endsWith(WORKER_STARTER)) this.error(`${WORKER_STARTER} no longer has ${WORKER_URL}`);
       let out = code.replace(WORKER_URL, "new URL('./pglite-worker.mjs', WORKER_BUNDLE_URL)");
       out = out.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href));
       if (worker) out = out.replace('WORKER_BUNDLE_URL', 'import.meta.url');
@@ -102,12 +113,11 @@ export async function buildServerBundle() {
     rmSync(staging, { recursive: true, force: true });
     if (!existsSync(bundle.main)) throw error;
   }
-  const older = readdirSync(cache)
-    .filter((name) => path.join(cache, name) !== bundle.dir && !name.includes('.'))
-    .map((name) => ({ name, mtime: statSync(path.join(cache, name)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const { name } of older.slice(KEPT_OLDER))
-    rmSync(path.join(cache, name), { recursive: true, force: true });
+  for (const name of readdirSync(cache)) {
+    const dir = path.join(cache, name);
+    if (dir !== bundle.dir && Date.now() - statSync(dir).mtimeMs > UNUSED_FOR_MS)
+      rmSync(dir, { recursive: true, force: true });
+  }
   console.log(`server bundled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return bundle;
 }

@@ -2,7 +2,7 @@
 // package.json "dependencies"."node"), the V8 flags `npm start` uses, and the bundle of the server's sources
 // (server-bundle.mjs), built first if the sources changed since it was.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { serverBundle } from './server-bundle.mjs';
 
@@ -27,15 +27,20 @@ export function serverEnv(env = process.env) {
  * built: an install without the development dependencies), the sources, run by Node's type stripping.
  */
 function entryPoint() {
-  const { main } = serverBundle();
-  if (!existsSync(main)) {
-    spawnSync(process.execPath, [path.join(root, 'scripts/server-bundle.mjs')], { stdio: 'inherit' });
-    if (!existsSync(main)) {
-      console.warn('the server could not be bundled: it runs from its sources (a slower start)');
-      return serverMain;
+  try {
+    const { dir, main } = serverBundle();
+    if (!existsSync(main))
+      spawnSync(process.execPath, [path.join(root, 'scripts/server-bundle.mjs')], { stdio: 'inherit' });
+    if (existsSync(main)) {
+      // Marked used: a build for other sources removes only bundles unused for a week.
+      utimesSync(dir, new Date(), new Date());
+      return main;
     }
+  } catch (error) {
+    console.warn(error);
   }
-  return main;
+  console.warn('the server could not be bundled: it runs from its sources (a slower start)');
+  return serverMain;
 }
 
 /** Arguments for `process.execPath` that start the server. */

@@ -26,10 +26,10 @@ function bundleImports(dir: string): Set<string> {
   const found = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs'))) {
     const code = readFileSync(path.join(dir, file), 'utf8');
-    for (const m of code.matchAll(
-      /(?:^import|^export)[^;]*? from "([^".][^"]*)"|import\("([^".][^"]*)"\)/gm,
-    )) {
-      const specifier = (m[1] ?? m[2])!;
+    const imports =
+      /(?:^import|^export)[^;]*? from "([^".][^"]*)"|^import "([^".][^"]*)"|import\("([^".][^"]*)"\)/gm;
+    for (const m of code.matchAll(imports)) {
+      const specifier = (m[1] ?? m[2] ?? m[3])!;
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       const parts = specifier.split('/');
       found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
@@ -52,6 +52,13 @@ describe("the server's bundle (scripts/server-bundle.mjs)", () => {
   it('is what a server process runs: it migrates from the sources, and on a restart its database starts early', async () => {
     const bundle = await buildServerBundle();
     expect(serverArgs().at(-1)).toBe(bundle.main);
+    // The database's thread is the bundle's own worker file, not the sources'.
+    const code = readdirSync(bundle.dir)
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => readFileSync(path.join(bundle.dir, f), 'utf8'))
+      .join('\n');
+    expect(code).toContain('new URL("./pglite-worker.mjs", import.meta.url)');
+    expect(code).not.toContain('pglite-worker.ts"');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bundle-'));
     try {
       // The first start creates the database (migrations read beside the sources); the second finds it there

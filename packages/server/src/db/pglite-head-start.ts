@@ -21,6 +21,8 @@ interface HeadStart {
   dataDir: string;
   worker: Worker;
   events: [event: (typeof EVENTS)[number], arg: unknown][];
+  /** The listeners that keep them, taken off when it is taken. */
+  keep: Map<(typeof EVENTS)[number], (arg: unknown) => void>;
 }
 
 let early: HeadStart | undefined;
@@ -41,8 +43,12 @@ export function startEarly(dataDir: string): Worker | undefined {
   }
   const worker = newWorker({ dataDir });
   const events: HeadStart['events'] = [];
-  for (const event of EVENTS) worker.on(event, (arg: unknown) => events.push([event, arg]));
-  early = { dataDir, worker, events };
+  const keep: HeadStart['keep'] = new Map();
+  for (const event of EVENTS) {
+    keep.set(event, (arg: unknown) => events.push([event, arg]));
+    worker.on(event, keep.get(event)!);
+  }
+  early = { dataDir, worker, events, keep };
   return worker;
 }
 
@@ -55,7 +61,7 @@ export async function threadFor(start: WorkerStart, hear: (worker: Worker) => vo
   const taken = early;
   early = undefined;
   if (taken && taken.dataDir === start.dataDir && !start.load) {
-    for (const event of EVENTS) taken.worker.removeAllListeners(event);
+    for (const [event, listener] of taken.keep) taken.worker.off(event, listener);
     hear(taken.worker);
     for (const [event, arg] of taken.events) taken.worker.emit(event, arg);
     return taken.worker;

@@ -55,6 +55,8 @@ export class PGliteThread {
     const worker = await threadFor(start, (heard) => this.#hear(heard));
     try {
       await ready;
+      // A thread started early may have ended after saying it was up: a start that failed.
+      if (this.#stopped) throw this.#stopped;
       this.#started = true;
       // One timer for the thread's life: one per statement, or per burst of them, cost more.
       this.#watch = setInterval(() => this.#checkFirst(), WATCH_EVERY_MS).unref();
