@@ -104,8 +104,11 @@ export interface AlertFilters {
   priority?: StoredAlert['priority'];
 }
 
-/** Alerts of the user's devices (assigned now), with the user's own read state. */
-function visibleTo(tx: Tx, userId: string | SQLWrapper, where?: SQL) {
+/**
+ * Alerts with their device's name and the user's own read state, those `where` picks: it must keep
+ * to the devices the user may see (`visibleTo`, or ids drawn from `visibleDeviceIds`).
+ */
+function withReadState(tx: Tx, userId: string | SQLWrapper, where: SQL | undefined) {
   return tx
     .select({
       ...lifecycleColumns,
@@ -120,8 +123,12 @@ function visibleTo(tx: Tx, userId: string | SQLWrapper, where?: SQL) {
     .from(alerts)
     .innerJoin(devices, eq(devices.id, alerts.deviceId))
     .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
-    .where(and(maySee(userId, alerts.deviceId), where));
+    .where(where);
 }
+
+/** Alerts of the user's devices (assigned now), with the user's own read state. */
+const visibleTo = (tx: Tx, userId: string | SQLWrapper, where?: SQL) =>
+  withReadState(tx, userId, and(maySee(userId, alerts.deviceId), where));
 
 /** Which of the optional filters a query has: its text's shape, the key of its prepared statement. */
 type FilterShape = { [K in keyof AlertFilters]-?: boolean };
@@ -195,7 +202,9 @@ const newestDevices = (userId: SQLWrapper, limit: SQL) =>
 const latestList = (db: Db) => {
   const userId = sql.placeholder('userId');
   const count = sql`${sql.placeholder('count')}::int`;
-  return visibleTo(db, userId, firstOfEachDevice(newestDevices(userId, count), BY_CREATED, count))
+  // The ids come from the visible devices alone: checking each alert's device again cost a fifth
+  // of PostgreSQL's time for this statement, for a user of 200 devices.
+  return withReadState(db, userId, firstOfEachDevice(newestDevices(userId, count), BY_CREATED, count))
     .orderBy(desc(alerts.createdAt), ...newestFirst)
     .limit(sql.placeholder('count'))
     .prepare('list_latest_alerts');
@@ -243,13 +252,16 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
       : after
     : undefined;
   const where = and(...filterConditions(shape.filters), keyset);
-  // By priority, each device's alerts are sorted whole: no index holds that order.
-  return visibleTo(
-    db,
-    userId,
+  // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
+  // ids come from the visible devices alone (as `listLatest`'s).
+  return (
     shape.byPriority
-      ? where
-      : firstOfEachDevice(visibleDeviceIds(userId), BY_RECORDED, sql`${writtenLimit(shape.tier)}`, where),
+      ? visibleTo(db, userId, where)
+      : withReadState(
+          db,
+          userId,
+          firstOfEachDevice(visibleDeviceIds(userId), BY_RECORDED, sql`${writtenLimit(shape.tier)}`, where),
+        )
   )
     .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
     .limit(writtenLimit(shape.tier))

@@ -1,15 +1,17 @@
 import type { AdminDevice, UserDevice } from '@vitalwatch/shared';
 import type { DeviceBasics, DeviceRow, UserDeviceRow } from './repository.ts';
 
+const iso = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
+
 const common = (d: DeviceBasics) => ({
   _id: d.id,
   deviceName: d.deviceName,
   isValid: d.isValid,
-  lastUpdate: d.lastUpdate?.toISOString() ?? null,
+  lastUpdate: d.lastUpdate === null ? null : iso(d.lastUpdate),
   make: d.make,
   model: d.model,
-  createdAt: d.createdAt.toISOString(),
-  updatedAt: d.updatedAt.toISOString(),
+  createdAt: iso(d.createdAt),
+  updatedAt: iso(d.updatedAt),
 });
 
 /**

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
+import { isoTime } from '../../db/json-text.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 
@@ -206,11 +207,15 @@ const yourPlace = (userId: string) => ({
 type UserViewRow = Omit<DeviceWithCount, keyof DeviceRow> & { device: DeviceRow };
 const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ ...device, ...mine });
 
-/** What every view of a device shows: no codes, no alarm settings. */
-export type DeviceBasics = Pick<
-  DeviceRow,
-  'id' | 'deviceName' | 'isValid' | 'lastUpdate' | 'make' | 'model' | 'createdAt' | 'updatedAt'
->;
+/**
+ * What every view of a device shows: no codes, no alarm settings. Its times are dates as drizzle
+ * reads them, or the text `toISOString` would write, as the user's list has PostgreSQL write them.
+ */
+export type DeviceBasics = Pick<DeviceRow, 'id' | 'deviceName' | 'isValid' | 'make' | 'model'> & {
+  lastUpdate: Date | string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 /** What a user's list shows of each device (`presentUserDevice`). */
 export type UserDeviceRow = DeviceBasics & Omit<DeviceWithCount, keyof DeviceRow>;
 
@@ -218,11 +223,11 @@ const userDeviceRow = z.object({
   id: z.string(),
   device_name: z.string(),
   is_valid: z.boolean(),
-  last_update: z.coerce.date().nullable(),
+  last_update: z.string().nullable(),
   make: z.string().nullable(),
   model: z.string().nullable(),
-  created_at: z.coerce.date(),
-  updated_at: z.coerce.date(),
+  created_at: z.string(),
+  updated_at: z.string(),
   user_count: z.number(),
   circle_role: z.enum(CIRCLE_ROLES),
   nickname: z.string().nullable(),
@@ -235,12 +240,15 @@ const userDeviceRow = z.object({
  * CPU, and drizzle's mapping of the flat columns a fifth of what was left. The name through a team
  * joined once, not looked up per device: the nicknames table is small, so each lookup was a scan of
  * it, and on PGlite each scan's start asks the file system for the table's size (200 `fstat` calls
- * for a list of 200, now 5). Asked on every dashboard visit: prepared (see `preparedRows` for why).
+ * for a list of 200, now 5). Its times written as text by PostgreSQL (`isoTime`, 0.26 µs each):
+ * read as dates, checked and written out again they cost the server about 1 µs each, 600 of them in
+ * a list of 200. Asked on every dashboard visit: prepared (see `preparedRows` for why).
  */
 const userDevicesList = preparedRows(
   'list_user_devices',
-  sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid}, ${devices.lastUpdate},
-      ${devices.make}, ${devices.model}, ${devices.createdAt}, ${devices.updatedAt},
+  sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid},
+      ${isoTime(devices.lastUpdate)} as last_update, ${devices.make}, ${devices.model},
+      ${isoTime(devices.createdAt)} as created_at, ${isoTime(devices.updatedAt)} as updated_at,
       ${userCountOf} as user_count, coalesce(${deviceUsers.circleRole}, 'carer') as circle_role,
       coalesce(${deviceUsers.nickname}, team_name.nickname) as nickname
     from ${devices}
