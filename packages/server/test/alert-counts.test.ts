@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rawRows } from '../src/db/raw-rows.ts';
-import { userWithDevice } from './device-helpers.ts';
+import { createDevice, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
 /**
- * Migration 0033's kept counts (each device's alerts, each user's reads of each device) against
- * count(*) over the tables, through every way alerts and reads come and go; and the alert page's
+ * The kept counts of migrations 0033 and 0034 (each device's alerts and newest alerts, each user's
+ * reads of each device) against count(*) over the tables, through every way alerts and reads come and go; and the alert page's
  * counts from them against the counts of the same alerts through a filter (which counts the rows).
  */
 describe.each(dbTargets())('kept alert counts on $name', (target) => {
@@ -25,10 +25,12 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
       built().ctx.db,
       sql`select 'alerts' as kind, coalesce(e.device_id, k.device_id)::text as key from
           (select device_id, count(*) as n,
-             (array_agg(id order by created_at desc, recorded_at desc, id desc))[1] as newest
+             (array_agg(id order by created_at desc, recorded_at desc, id desc))[1] as newest,
+             (array_agg(id order by recorded_at desc, id desc))[1] as latest
            from alerts group by 1) e
           full join vw_counts.alert_counts k on k.device_id = e.device_id
           where coalesce(e.n, 0) <> coalesce(k.n, 0) or e.newest is distinct from k.newest_id
+            or e.latest is distinct from k.latest_id
         union all
         select 'reads', coalesce(e.user_id, k.user_id)::text || '/' || coalesce(e.device_id, k.device_id)::text from
           (select r.user_id, a.device_id, count(*) as n from alert_reads r join alerts a on a.id = r.alert_id group by 1, 2) e
@@ -44,14 +46,19 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
       payload: data,
     });
     expect(res.statusCode).toBe(200);
-    const { total, unreadCount } = res.json().data;
-    return { total, unreadCount };
+    const { total, unreadCount, alerts } = res.json().data;
+    return { total, unreadCount, ids: alerts.map((a: { _id: string }) => a._id) };
   };
-  /** The kept counts (no filter, or only the device) equal the rows counted through a filter. */
+  /**
+   * The kept counts (no filter, or only the device) equal the rows counted through a filter, and the
+   * first page from the devices with the newest alerts the first page through a filter.
+   */
   const countsAgree = async (user: TestUser, deviceId?: string) => {
     const device = deviceId ? { deviceId } : {};
-    const kept = await page(user, device);
-    expect(kept).toEqual(await page(user, { ...device, from: '2000-01-01T00:00:00.000Z' }));
+    const { ids, ...kept } = await page(user, { ...device, limit: 5 });
+    expect({ ...kept, ids }).toEqual(
+      await page(user, { ...device, limit: 5, from: '2000-01-01T00:00:00.000Z' }),
+    );
     return kept;
   };
   const alertIds = async (deviceId: string, limit: number) =>
@@ -152,6 +159,34 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
     });
     const newest = latest.json().data.alerts.map((a: { _id: string }) => a._id);
     expect(newest).toEqual(ids.slice(0, 5));
+  });
+
+  it('gives the first page of a user of many devices from those whose newest alerts are newest', async () => {
+    const watcher = await signup(built());
+    const fleet: string[] = [];
+    for (let i = 0; i < 12; i++)
+      fleet.push((await createDevice(built(), admin, { users: [watcher.user._id] }))._id);
+    // Alerts interleaved in device time across the devices, a different count on each; one device's
+    // newest arrived last but happened long ago (buffered).
+    await run(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at)
+      select d.id, 'SOS', 'SOS', 'SOS pressed', now() - make_interval(mins => ((s * (d.i + 3) * 37) % 1000)::int)
+      from unnest(${sql.param(fleet)}::uuid[]) with ordinality d(id, i), generate_series(1, 13) s
+      where s <= (d.i * 7) % 13 + 1`);
+    await run(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at, created_at)
+      values (${fleet[0]}::uuid, 'FALL', 'Fall detected', 'buffered', now() - interval '3 days', now() + interval '1 minute')`);
+    expect(await drift()).toEqual([]);
+    const agree = async () => {
+      for (const limit of [1, 2, 5, 9]) {
+        const kept = await page(watcher, { limit });
+        expect(kept).toEqual(await page(watcher, { limit, from: '2000-01-01T00:00:00.000Z' }));
+      }
+    };
+    await agree();
+    // The newest alert by device time goes: its device's newest is found again among the rest.
+    await run(sql`delete from alerts where id = (select id from alerts where device_id = any(${sql.param(fleet)}::uuid[])
+      order by recorded_at desc, id desc limit 1)`);
+    expect(await drift()).toEqual([]);
+    await agree();
   });
 
   it('stays exact when reads, alerts, a device or a user are deleted', async () => {

@@ -185,14 +185,20 @@ const firstOfEachDevice = (deviceIds: SQL, order: string, limit: SQL, where?: SQ
     order by ${by} limit ${limit})`;
 };
 
+/** Each device's newest alert in the order of `BY_CREATED` (migration 0033) and `BY_RECORDED` (0034), as kept. */
+const KEPT_NEWEST = {
+  [BY_CREATED]: 'c.newest_created_at desc, c.newest_recorded_at desc, c.newest_id desc',
+  [BY_RECORDED]: 'c.latest_recorded_at desc, c.latest_id desc',
+};
+
 /**
- * Of the devices `userId` may see, the `limit` whose newest alert (`BY_CREATED`) is newest, from the
- * counts migration 0033 keeps: the newest `limit` alerts are on these.
+ * Of the devices `userId` may see, the `limit` whose newest alert in `order` is newest, from the
+ * counts the migrations keep: the newest `limit` alerts in that order are on these.
  */
-const newestDevices = (userId: SQLWrapper, limit: SQL) =>
+const newestDevices = (userId: SQLWrapper, order: keyof typeof KEPT_NEWEST, limit: SQL) =>
   sql`(select c.device_id from ${visibleDeviceIds(userId)} v
     join vw_counts.alert_counts c on c.device_id = v.device_id
-    order by c.newest_created_at desc, c.newest_recorded_at desc, c.newest_id desc limit ${limit})`;
+    order by ${sql.raw(KEPT_NEWEST[order])} limit ${limit})`;
 
 /**
  * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
@@ -204,7 +210,11 @@ const latestList = (db: Db) => {
   const count = sql`${sql.placeholder('count')}::int`;
   // The ids come from the visible devices alone: checking each alert's device again cost a fifth
   // of PostgreSQL's time for this statement, for a user of 200 devices.
-  return withReadState(db, userId, firstOfEachDevice(newestDevices(userId, count), BY_CREATED, count))
+  return withReadState(
+    db,
+    userId,
+    firstOfEachDevice(newestDevices(userId, BY_CREATED, count), BY_CREATED, count),
+  )
     .orderBy(desc(alerts.createdAt), ...newestFirst)
     .limit(sql.placeholder('count'))
     .prepare('list_latest_alerts');
@@ -252,16 +262,17 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
       : after
     : undefined;
   const where = and(...filterConditions(shape.filters), keyset);
+  const limit = sql`${writtenLimit(shape.tier)}`;
+  // The first page with no filter is on the devices whose newest alerts are newest; any other page
+  // may be on any visible device.
+  const first = !shape.cursor && !Object.values(shape.filters).some(Boolean);
+  const devices = first ? newestDevices(userId, BY_RECORDED, limit) : visibleDeviceIds(userId);
   // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
   // ids come from the visible devices alone (as `listLatest`'s).
   return (
     shape.byPriority
       ? visibleTo(db, userId, where)
-      : withReadState(
-          db,
-          userId,
-          firstOfEachDevice(visibleDeviceIds(userId), BY_RECORDED, sql`${writtenLimit(shape.tier)}`, where),
-        )
+      : withReadState(db, userId, firstOfEachDevice(devices, BY_RECORDED, limit, where))
   )
     .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
     .limit(writtenLimit(shape.tier))
