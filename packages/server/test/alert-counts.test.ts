@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rawRows } from '../src/db/raw-rows.ts';
-import { createDevice, userWithDevice } from './device-helpers.ts';
+import { createDevice, ownedDevice, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
 /**
@@ -163,8 +163,9 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
 
   it('gives the first page of a user of many devices from those whose newest alerts are newest', async () => {
     const watcher = await signup(built());
-    const fleet: string[] = [];
-    for (let i = 0; i < 12; i++)
+    const owned = await ownedDevice(built(), admin, watcher);
+    const fleet = [owned._id];
+    for (let i = 1; i < 12; i++)
       fleet.push((await createDevice(built(), admin, { users: [watcher.user._id] }))._id);
     // Alerts interleaved in device time across the devices, a different count on each; one device's
     // newest arrived last but happened long ago (buffered).
@@ -174,9 +175,14 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
       where s <= (d.i * 7) % 13 + 1`);
     await run(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at, created_at)
       values (${fleet[0]}::uuid, 'FALL', 'Fall detected', 'buffered', now() - interval '3 days', now() + interval '1 minute')`);
+    // The same device time on four devices, at the cut of the first pages: the ids order them.
+    await run(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at)
+      select d, 'SOS', 'SOS', 'SOS pressed', now() - interval '30 seconds'
+      from unnest(${sql.param(fleet.slice(4, 8))}::uuid[]) d`);
     expect(await drift()).toEqual([]);
+    // Limits whose tiers (the limit and one more, to the next power of two) leave devices out.
     const agree = async () => {
-      for (const limit of [1, 2, 5, 9]) {
+      for (const limit of [1, 2, 3, 5]) {
         const kept = await page(watcher, { limit });
         expect(kept).toEqual(await page(watcher, { limit, from: '2000-01-01T00:00:00.000Z' }));
       }
@@ -187,6 +193,24 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
       order by recorded_at desc, id desc limit 1)`);
     expect(await drift()).toEqual([]);
     await agree();
+    // Someone waiting for the owner to confirm them, and a stranger, get none of these alerts.
+    const waiting = await signup(built());
+    const asked = await built().app.inject({
+      method: 'POST',
+      url: '/api/v1/device/add-device',
+      headers: waiting.auth,
+      payload: { data: { activationCode: owned.activationCode } },
+    });
+    expect(asked.statusCode).toBe(403);
+    for (const outsider of [waiting, await signup(built())]) {
+      expect((await page(outsider, { limit: 5 })).ids).toEqual([]);
+      const latest = await built().app.inject({
+        method: 'POST',
+        url: '/api/v1/alert/latest/5',
+        headers: outsider.auth,
+      });
+      expect(latest.json().data.alerts).toEqual([]);
+    }
   });
 
   it('stays exact when reads, alerts, a device or a user are deleted', async () => {

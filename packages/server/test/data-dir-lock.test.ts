@@ -31,6 +31,21 @@ describe('the embedded database directory lock', () => {
     writeFileSync(lockFile, String(deadPid()));
     const release = lockDataDir(dir);
     expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    expect(existsSync(`${lockFile}.takeover`)).toBe(false);
+    release();
+  });
+
+  it('lets one process at a time take over an abandoned lock', () => {
+    const { dir, lockFile } = fresh();
+    writeFileSync(lockFile, String(deadPid()));
+    // Another live process is taking it over: refused, the abandoned lock left to it.
+    writeFileSync(`${lockFile}.takeover`, String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(`in use by process ${process.ppid}`);
+    // That process died taking it over: its takeover is removed and this one takes the lock.
+    writeFileSync(`${lockFile}.takeover`, String(deadPid()));
+    const release = lockDataDir(dir);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    expect(existsSync(`${lockFile}.takeover`)).toBe(false);
     release();
   });
 

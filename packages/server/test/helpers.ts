@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@vitalwatch/shared';
@@ -197,4 +197,21 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The server's migrations folder. */
+export const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
+
+/**
+ * A copy of the migrations folder without those from `tag` on (as an install of an earlier release
+ * had them), for a test of a migration on a database with rows in it.
+ */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'vw-migrations-'));
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.tag < tag);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
 }

@@ -1,7 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HEALTH_MESSAGES } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -10,7 +6,14 @@ import { z } from 'zod';
 import { type Db, drizzleOverPglite, newPglite } from '../src/db/index.ts';
 import { TIME_PARTITIONED, TimePartitions } from '../src/db/partitions.ts';
 import { countRows, createDevice, postHealth } from './device-helpers.ts';
-import { createAdmin, dbTargets, type TestUser, useTestApp } from './helpers.ts';
+import {
+  createAdmin,
+  dbTargets,
+  MIGRATIONS,
+  migrationsBefore,
+  type TestUser,
+  useTestApp,
+} from './helpers.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
@@ -109,17 +112,9 @@ describe.each(dbTargets())('time partitions on $name', (target) => {
 describe('migration 0004', () => {
   it('moves every reading and rollup of the old tables into the partitioned ones, ids kept', async () => {
     // The migrations up to 0003 alone, as an install of the previous release had them.
-    const full = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
-    const upTo3 = mkdtempSync(path.join(tmpdir(), 'vw-migrations-'));
-    cpSync(full, upTo3, { recursive: true });
-    const journalFile = path.join(upTo3, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < '0004');
-    writeFileSync(journalFile, JSON.stringify(journal));
-
     const client = newPglite();
     const db = drizzleOverPglite(client);
-    await migrate(db, { migrationsFolder: upTo3 });
+    await migrate(db, { migrationsFolder: migrationsBefore('0004') });
     await client.exec(`
       insert into devices (id, device_name, activation_code, api_auth_code)
         values ('00000000-0000-4000-8000-000000000001', 'a', 'act-a', 'key-a'),
@@ -145,7 +140,7 @@ describe('migration 0004', () => {
       `select count(*)::int as n, sum(spo2_sum) as s from health_rollups_hour`,
     );
 
-    await migrate(db, { migrationsFolder: full });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
     const after = await client.query<{
       id: string;
       device_id: string;

@@ -1,14 +1,13 @@
-// Server processes for the benchmark: the real `main.ts`, each in its own OS process, all on one
-// scratch PostgreSQL database, and the means to kill one with SIGKILL and start it again.
+// Server processes for the benchmark: the server as `npm start` runs it (its V8 flags, its bundle), each in
+// its own OS process, all on one scratch PostgreSQL database, and the means to kill one with SIGKILL and
+// start it again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
+import { serverArgs, serverEnv } from '../../../../scripts/server-command.mjs';
 import { scratchDatabase as scratch } from '../../test/scratch-database.ts';
 
 /** A database of its own for the benchmark's processes; `drop` removes it. */
 export const scratchDatabase = (serverUrl: string) => scratch(serverUrl, 'vw_bench');
-
-const serverMain = path.resolve(import.meta.dirname, '../../src/main.ts');
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -48,6 +47,8 @@ export class Cluster {
   /** Processes killed and started again. */
   kills = 0;
   private readonly env: Record<string, string>;
+  /** Worked out once (it reads every source file, and may build the bundle): not during a measurement. */
+  private readonly args = serverArgs();
   private turn = 0;
 
   constructor(env: Record<string, string>) {
@@ -98,9 +99,9 @@ export class Cluster {
   }
 
   private spawn(port: number, index = this.members.length): Member {
-    const child = spawn(process.execPath, [serverMain], {
+    const child = spawn(process.execPath, this.args, {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
+      env: serverEnv({ ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' }),
     });
     const member = { url: `http://127.0.0.1:${port}`, port, child, up: false };
     this.members[index] = member;
