@@ -7,8 +7,9 @@ import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './hel
 
 /**
  * The kept counts of migrations 0033 and 0034 (each device's alerts and newest alerts, each user's
- * reads of each device) against count(*) over the tables, through every way alerts and reads come and go; and the alert page's
- * counts from them against the counts of the same alerts through a filter (which counts the rows).
+ * reads of each device) against count(*) over the tables, through every way alerts and reads come
+ * and go; and the alert page's counts and first page from them against the same read through a
+ * filter (which counts the rows and walks every device).
  */
 describe.each(dbTargets())('kept alert counts on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0 } });

@@ -21,22 +21,17 @@ describe('migration 0034', () => {
     const newest = `select device_id::text, id::text from (
       select device_id, id, row_number() over (partition by device_id order by recorded_at desc, id desc) as r from alerts) t
       where r = 1 order by 1`;
+    const kept = 'select device_id::text, latest_id::text as id from vw_counts.alert_counts order by 1';
     const expected = await client.query(newest);
     expect(expected.rows).toHaveLength(3);
-    const kept = await client.query(
-      'select device_id::text, latest_id::text as id from vw_counts.alert_counts order by 1',
-    );
-    expect(kept.rows).toEqual(expected.rows);
+    expect((await client.query(kept)).rows).toEqual(expected.rows);
     // Kept from then on as alerts come and go.
     await client.exec(`
       insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at)
         values ('00000000-0000-4000-8000-000000000002', 'FALL', 'Fall detected', 'now', now());
       delete from alerts where id = (select id from alerts where device_id = '00000000-0000-4000-8000-000000000003'
         order by recorded_at desc, id desc limit 1);`);
-    const later = await client.query(
-      'select device_id::text, latest_id::text as id from vw_counts.alert_counts order by 1',
-    );
-    expect(later.rows).toEqual((await client.query(newest)).rows);
+    expect((await client.query(kept)).rows).toEqual((await client.query(newest)).rows);
     await client.close();
   });
 });
