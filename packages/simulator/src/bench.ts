@@ -254,13 +254,18 @@ async function benchDatabase(
   const results: PhaseResult[] = [];
   try {
     const api = new ServerApi(server.url);
-    const watcherCount = opts.phases.includes('reads') ? opts.connections : 1;
-    const watchers = [];
-    for (let i = 0; i < watcherCount; i++) {
-      const username = `watcher${randomBytes(4).toString('hex')}`;
-      const password = 'Watch3rPassword';
-      watchers.push({ ...(await api.signup(username, password)), username, password });
-    }
+    const signUp = async (count: number, prefix: string) => {
+      const signedUp = [];
+      for (let i = 0; i < count; i++) {
+        const username = `${prefix}${randomBytes(4).toString('hex')}`;
+        const password = 'Watch3rPassword';
+        signedUp.push({ ...(await api.signup(username, password)), username, password });
+      }
+      return signedUp;
+    };
+    const watchers = await signUp(opts.phases.includes('reads') ? opts.connections : 1, 'watcher');
+    // The reads phase's family members: given their few devices when it seeds.
+    const families = opts.phases.includes('reads') ? await signUp(opts.connections, 'family') : [];
     const watcher = watchers[0]!;
     const devices = await ensureDevices({
       api,
@@ -413,6 +418,7 @@ async function benchDatabase(
         readings: opts.readsReadings,
         alertsPerDevice: opts.readsAlerts,
         users: watchers,
+        families,
         only: opts.reads,
         window,
         stopServer: () => server.stop(),

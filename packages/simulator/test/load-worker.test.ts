@@ -42,6 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+const sizes = { family: 3, team: 200 };
+
 describe('the load worker', () => {
   it('asks a path as a browser does, and reports its percentiles and sizes', async () => {
     seen.length = 0;
@@ -75,12 +77,13 @@ describe('the load worker', () => {
         serverUrl: url,
         tokens: ['one', 'two'],
         deviceId,
+        sizes,
         label: 'history 24 h',
         warmupMs: 100,
         durationMs: 300,
       }),
     );
-    const read = dashboardReads(deviceId).find((r) => r.label === 'history 24 h')!;
+    const read = dashboardReads(deviceId, sizes).find((r) => r.label === 'history 24 h')!;
     expect(new Set(seen.map((s) => `${s.method} ${s.url}`))).toEqual(new Set([`POST ${read.path}`]));
     expect(new Set(seen.map((s) => s.token))).toEqual(new Set(['Bearer one', 'Bearer two']));
     const { from, to } = JSON.parse(seen.at(-1)!.body) as { from: string; to: string };
@@ -89,5 +92,30 @@ describe('the load worker', () => {
     // Requests before the warm-up ended are not counted, and none after the window.
     expect(result.perSecond * 0.3).toBeLessThan(seen.length);
     expect(result.perSecond).toBeGreaterThan(0);
+  });
+
+  it('reads each list as a family member and as a care team member, and says whose read it timed', async () => {
+    const lists = dashboardReads('d', sizes).filter((r) => r.who);
+    expect(lists.map((r) => `${r.label} ${r.who}`)).toEqual([
+      'device/get-device (3 devices) family',
+      'device/get-device (200 devices) team',
+      'alert/latest/3 (3 devices) family',
+      'alert/latest/3 (200 devices) team',
+      'alert/all (a page) (3 devices) family',
+      'alert/all (a page) (200 devices) team',
+    ]);
+    const result = await withLoadWorker((load) =>
+      load.loadRead({
+        serverUrl: url,
+        tokens: ['one'],
+        deviceId: 'd',
+        sizes,
+        label: 'alert/latest/3 (3 devices)',
+        warmupMs: 0,
+        durationMs: 100,
+      }),
+    );
+    expect(result).toMatchObject({ label: 'alert/latest/3 (3 devices)', who: 'family' });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/alert/latest/3' });
   });
 });

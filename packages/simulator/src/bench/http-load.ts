@@ -103,10 +103,25 @@ export interface Read {
   method: 'GET' | 'POST';
   path: string;
   body?: () => unknown;
+  /**
+   * A list's reader: a family member, who sees a few devices, or a care team member, who sees every
+   * device of the bench. Absent for a single device's reads (made as a team member: the same access
+   * check either way).
+   */
+  who?: 'family' | 'team';
 }
 
-/** The reads of the dashboard, Health Trends and Alerts pages, `/healthz` first as the yardstick. */
-export function dashboardReads(deviceId: string): Read[] {
+/** How many devices a family member and a care team member see in the reads phase. */
+export interface ListSizes {
+  family: number;
+  team: number;
+}
+
+/**
+ * The reads of the dashboard, Health Trends and Alerts pages, `/healthz` first as the yardstick.
+ * Each list is read by a family member and by a care team member: the labels say how many devices.
+ */
+export function dashboardReads(deviceId: string, sizes: ListSizes): Read[] {
   const history = (label: string, span: number): Read => ({
     label: `history ${label}`,
     method: 'POST',
@@ -116,10 +131,18 @@ export function dashboardReads(deviceId: string): Read[] {
       return { from: new Date(to - span).toISOString(), to: new Date(to).toISOString() };
     },
   });
+  const list = (label: string, path: string, body: () => unknown): Read[] =>
+    (['family', 'team'] as const).map((who) => ({
+      label: `${label} (${sizes[who]} devices)`,
+      method: 'POST',
+      path,
+      body,
+      who,
+    }));
   return [
     { label: 'GET /healthz', method: 'GET', path: '/healthz' },
     { label: 'user/profile', method: 'GET', path: '/api/v1/user/profile' },
-    { label: 'device/get-device', method: 'POST', path: '/api/v1/device/get-device', body: () => ({}) },
+    ...list('device/get-device', '/api/v1/device/get-device', () => ({})),
     {
       label: 'health/fetch (newest)',
       method: 'POST',
@@ -129,13 +152,14 @@ export function dashboardReads(deviceId: string): Read[] {
     history('1 h', HOUR),
     history('24 h', DAY),
     history('7 d', 7 * DAY),
-    { label: 'alert/latest/3', method: 'POST', path: '/api/v1/alert/latest/3', body: () => ({}) },
-    { label: 'alert/all (a page)', method: 'POST', path: '/api/v1/alert/all', body: () => ({ limit: 20 }) },
+    ...list('alert/latest/3', '/api/v1/alert/latest/3', () => ({})),
+    ...list('alert/all (a page)', '/api/v1/alert/all', () => ({ limit: 20 })),
   ];
 }
 
 export interface ReadResult {
   label: string;
+  who?: Read['who'];
   perSecond: number;
   p50: number;
   p99: number;
@@ -144,9 +168,11 @@ export interface ReadResult {
 
 export interface LoadReadOptions {
   serverUrl: string;
+  /** One user a connection: of the read's `who`, or a team member. */
   tokens: string[];
   /** The device whose dashboard is read, and which of its reads (`dashboardReads`' label). */
   deviceId: string;
+  sizes: ListSizes;
   label: string;
   warmupMs: number;
   durationMs: number;
@@ -158,7 +184,7 @@ export interface LoadReadOptions {
  * would to 20 people), for `warmupMs` then `durationMs` measured.
  */
 export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
-  const read = dashboardReads(o.deviceId).find((r) => r.label === o.label);
+  const read = dashboardReads(o.deviceId, o.sizes).find((r) => r.label === o.label);
   if (!read) throw new Error(`no dashboard read labelled ${o.label}`);
   const url = new URL(o.serverUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: o.tokens.length });
@@ -212,6 +238,7 @@ export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
   const sorted = times.sort((a, b) => a - b);
   return {
     label: o.label,
+    who: read.who,
     perSecond: times.length / elapsed,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maySee, visibleDeviceIds } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { limitTier, onceFor, onceForKey, writtenLimit } from '../../db/once-for.ts';
+import { limitTier, onceForKey, writtenLimit } from '../../db/once-for.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import { type LifecycleRow, lifecycleColumns, type StoredAlert } from './rows.ts';
@@ -203,25 +203,29 @@ const newestDevices = (userId: SQLWrapper, order: keyof typeof KEPT_NEWEST, limi
 /**
  * What is new to a carer: the newest arrivals, so an SOS a device buffered for ten minutes still
  * lands on top (history pages keep device time); alerts stored together, newest device time first.
- * Asked on every signed-in page (the header's bell): prepared once a database.
+ * Asked on every signed-in page (the header's bell): one statement per `limitTier`, made once a
+ * database, its LIMIT written into the text. Bound, the limits left PostgreSQL planning it afresh
+ * on every call (0.4 ms of planning to 0.1-0.15 ms of running, for a user of 3 devices or of 200).
  */
-const latestList = (db: Db) => {
+const latestList = (db: Db, _key: string, tier: number) => {
   const userId = sql.placeholder('userId');
-  const count = sql`${sql.placeholder('count')}::int`;
+  const limit = sql`${writtenLimit(tier)}`;
   // The ids come from the visible devices alone: checking each alert's device again cost a fifth
   // of PostgreSQL's time for this statement, for a user of 200 devices.
   return withReadState(
     db,
     userId,
-    firstOfEachDevice(newestDevices(userId, BY_CREATED, count), BY_CREATED, count),
+    firstOfEachDevice(newestDevices(userId, BY_CREATED, limit), BY_CREATED, limit),
   )
     .orderBy(desc(alerts.createdAt), ...newestFirst)
-    .limit(sql.placeholder('count'))
-    .prepare('list_latest_alerts');
+    .limit(writtenLimit(tier))
+    .prepare(`list_latest_alerts_${tier}`);
 };
 
-export const listLatest = (db: Db, userId: string, count: number): Promise<VisibleAlert[]> =>
-  onceFor(db, latestList).execute({ userId, count });
+export const listLatest = async (db: Db, userId: string, count: number): Promise<VisibleAlert[]> => {
+  const tier = limitTier(count);
+  return (await onceForKey(db, latestList, String(tier), tier).execute({ userId })).slice(0, count);
+};
 
 export interface Cursor {
   recordedAt: Date;
