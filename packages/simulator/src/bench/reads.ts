@@ -196,9 +196,11 @@ export async function readsPhase(o: {
   readings: number;
   /** Past alerts of each device (`seedAlerts`). */
   alertsPerDevice: number;
-  /** One user a connection, signed in again on each server (a token lives 15 minutes): care team
-   * members, who see every device. */
-  users: { username: string; password: string }[];
+  /**
+   * One user a connection, signed in again on each server (a token lives 15 minutes): made members
+   * of one care team holding every device, their direct assignments removed.
+   */
+  users: { userId: string; username: string; password: string }[];
   /** As many family members, each given the first FAMILY_DEVICES devices only. */
   families: { userId: string; username: string; password: string }[];
   /** Only the reads whose label contains one of these (and `/healthz`). */
@@ -254,12 +256,21 @@ export async function readsPhase(o: {
       'history',
     );
     await seedAlerts(db, [dense._id], ALERTS, 10, 'bench');
+    const uuids = (ids: string[]) => `'{${ids.join(',')}}'::uuid[]`;
+    // A care team sees its devices through the team (every grant's second branch), a family
+    // through direct assignments: each as the product gives them.
+    await db.query(
+      `with team as (insert into teams (name) values ('Bench care team') returning id),
+       held as (insert into team_devices (team_id, device_id)
+         select team.id, d from team, unnest(${uuids(o.devices.map((d) => d._id))}) d),
+       members as (insert into team_users (team_id, user_id)
+         select team.id, u from team, unnest(${uuids(o.users.map((u) => u.userId))}) u)
+       delete from device_users where user_id = any(${uuids(o.users.map((u) => u.userId))})`,
+    );
     await db.query(
       `insert into device_users (device_id, user_id)
-       select d, u from unnest('{${o.devices
-         .slice(0, FAMILY_DEVICES)
-         .map((d) => d._id)
-         .join(',')}}'::uuid[]) d, unnest('{${o.families.map((f) => f.userId).join(',')}}'::uuid[]) u`,
+       select d, u from unnest(${uuids(o.devices.slice(0, FAMILY_DEVICES).map((d) => d._id))}) d,
+         unnest(${uuids(o.families.map((f) => f.userId))}) u`,
     );
     await settleDatabase(db);
   } finally {
