@@ -229,6 +229,10 @@ describe.each(dbTargets())('alert API on $name', (target) => {
     expect(resolved.statusCode).toBe(200);
     const done = await page(carer, { status: 'resolved' });
     expect(done.alerts.map((a) => a._id)).toEqual([onB.alerts[1]!._id]);
+    // The page's times are text PostgreSQL writes (`isoTime`), the action's answer a Date written
+    // by JavaScript: the same text.
+    expect(done.alerts[0]!.resolved).toEqual(resolved.json().data.alert.resolved);
+    expect(done.alerts[0]!.resolved?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(done.total).toBe(1);
     const open = await page(carer, { status: 'active', deviceId: deviceB, sort: 'priority', limit: 1 });
     expect(open.alerts.map((a) => a.createdAt)).toEqual([timesB[0]]);

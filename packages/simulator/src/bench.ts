@@ -243,7 +243,7 @@ async function benchDatabase(
         DATABASE_URL: scratch?.url ?? '',
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
-        // The reads phase signs up one user a connection.
+        // The reads phase signs up two users a connection (a team member, a family member).
         SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
         ...(opts.mqttUrl ? { MQTT_URL: opts.mqttUrl } : {}),
       },

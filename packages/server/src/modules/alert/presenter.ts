@@ -1,12 +1,13 @@
 import type { AlertLifecycle, AlertRecord } from '@vitalwatch/shared';
+import { type IsoTime, isoText } from '../../lib/iso-time.ts';
 import type { VisibleAlert } from './repository.ts';
-import type { LifecycleRow, StoredAlert } from './rows.ts';
+import type { LifecycleView, StoredAlert } from './rows.ts';
 
-const mark = (at: Date | null, by: string | null, note: string | null) =>
-  at ? { at: at.toISOString(), by, note } : null;
+const mark = (at: IsoTime | null, by: string | null, note: string | null) =>
+  at ? { at: isoText(at), by, note } : null;
 
 /** The shared state of an alert: priority, status, who acknowledged or resolved it and when. */
-export const presentLifecycle = (a: LifecycleRow): AlertLifecycle => ({
+export const presentLifecycle = (a: LifecycleView): AlertLifecycle => ({
   _id: a.id,
   device: a.deviceId,
   priority: a.priority,
@@ -25,8 +26,8 @@ export const presentAlert = (a: VisibleAlert): AlertRecord => ({
   alertType: a.alertType,
   alertTitle: a.alertTitle,
   alertMessage: a.alertMessage,
-  createdAt: a.recordedAt.toISOString(),
-  receivedAt: a.createdAt.toISOString(),
+  createdAt: isoText(a.recordedAt),
+  receivedAt: isoText(a.createdAt),
   isRead: a.isRead,
 });
 

@@ -2,25 +2,27 @@ import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maySee, visibleDeviceIds } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
+import { isoTime } from '../../db/json-text.ts';
 import { limitTier, onceForKey, writtenLimit } from '../../db/once-for.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
-import { type LifecycleRow, lifecycleColumns, type StoredAlert } from './rows.ts';
+import type { IsoTime } from '../../lib/iso-time.ts';
+import { type LifecycleRow, type LifecycleView, lifecycleColumns, type StoredAlert } from './rows.ts';
 
 /**
  * Carers' reads and actions: the alerts of the devices a user may see (`maySee`), their own read
  * state, and the shared lifecycle. The engine's writes are in engine-repository.ts.
  */
 
-/** An alert as one user sees it. */
-export interface VisibleAlert extends LifecycleRow {
+/** An alert as one user sees it, its times as text PostgreSQL wrote (`isoTime`). */
+export interface VisibleAlert extends LifecycleView {
   deviceName: string;
   alertType: string;
   alertTitle: string;
   alertMessage: string;
-  recordedAt: Date;
+  recordedAt: IsoTime;
   /** When the server stored it (arrival), not when it happened. */
-  createdAt: Date;
+  createdAt: IsoTime;
   isRead: boolean;
 }
 
@@ -112,12 +114,14 @@ function withReadState(tx: Tx, userId: string | SQLWrapper, where: SQL | undefin
   return tx
     .select({
       ...lifecycleColumns,
+      acknowledgedAt: isoTime(alerts.acknowledgedAt),
+      resolvedAt: isoTime(alerts.resolvedAt),
       deviceName: devices.deviceName,
       alertType: alerts.alertType,
       alertTitle: alerts.alertTitle,
       alertMessage: alerts.alertMessage,
-      recordedAt: alerts.recordedAt,
-      createdAt: alerts.createdAt,
+      recordedAt: isoTime(alerts.recordedAt) as SQL<string>,
+      createdAt: isoTime(alerts.createdAt) as SQL<string>,
       isRead: sql<boolean>`(${alertReads.alertId} is not null)`,
     })
     .from(alerts)

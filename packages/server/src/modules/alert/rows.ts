@@ -1,4 +1,5 @@
 import { alerts } from '../../db/schema.ts';
+import type { IsoTime } from '../../lib/iso-time.ts';
 
 /** The shapes of stored alerts that the engine (writes) and the carers' reads share. */
 
@@ -18,6 +19,12 @@ export type LifecycleRow = Pick<
   | 'resolvedByName'
   | 'resolveNote'
 >;
+
+/** `LifecycleRow` as a reply shows it: its times dates, or text PostgreSQL wrote (`isoTime`). */
+export type LifecycleView = Omit<LifecycleRow, 'acknowledgedAt' | 'resolvedAt'> & {
+  acknowledgedAt: IsoTime | null;
+  resolvedAt: IsoTime | null;
+};
 
 export const lifecycleColumns = {
   id: alerts.id,

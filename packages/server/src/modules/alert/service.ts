@@ -13,6 +13,7 @@ import type { AlertActionTokens } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { IsoTime } from '../../lib/iso-time.ts';
 import type { UserService } from '../user/service.ts';
 import type { AlertEngine } from './engine.ts';
 import { presentAlert, presentLifecycle } from './presenter.ts';
@@ -43,12 +44,12 @@ const RANK = { high: 0, medium: 1, low: 2 } as const;
 
 /** Opaque to clients: the keyset ([rank:]recordedAt, id) of the last alert of a page. */
 const encodeCursor = (
-  a: { recordedAt: Date; id: string; priority: keyof typeof RANK },
+  a: { recordedAt: IsoTime; id: string; priority: keyof typeof RANK },
   byPriority: boolean,
 ) =>
-  Buffer.from(`${byPriority ? `${RANK[a.priority]}:` : ''}${a.recordedAt.getTime()}.${a.id}`).toString(
-    'base64url',
-  );
+  Buffer.from(
+    `${byPriority ? `${RANK[a.priority]}:` : ''}${new Date(a.recordedAt).getTime()}.${a.id}`,
+  ).toString('base64url');
 
 function decodeCursor(cursor: string, byPriority: boolean): repo.Cursor {
   const match = /^(?:([0-2]):)?(\d{1,15})\.(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -1,7 +1,6 @@
 import type { AdminDevice, UserDevice } from '@vitalwatch/shared';
+import { isoText as iso } from '../../lib/iso-time.ts';
 import type { DeviceBasics, DeviceRow, UserDeviceRow } from './repository.ts';
-
-const iso = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 
 const common = (d: DeviceBasics) => ({
   _id: d.id,

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
+import type { IsoTime } from '../../lib/iso-time.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -212,9 +213,9 @@ const fromUserView = ({ device, ...mine }: UserViewRow): DeviceWithCount => ({ .
  * reads them, or the text `toISOString` would write, as the user's list has PostgreSQL write them.
  */
 export type DeviceBasics = Pick<DeviceRow, 'id' | 'deviceName' | 'isValid' | 'make' | 'model'> & {
-  lastUpdate: Date | string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
+  lastUpdate: IsoTime | null;
+  createdAt: IsoTime;
+  updatedAt: IsoTime;
 };
 /** What a user's list shows of each device (`presentUserDevice`). */
 export type UserDeviceRow = DeviceBasics & Omit<DeviceWithCount, keyof DeviceRow>;
