@@ -14,7 +14,10 @@ import { type LifecycleRow, type LifecycleView, lifecycleColumns, type StoredAle
  * state, and the shared lifecycle. The engine's writes are in engine-repository.ts.
  */
 
-/** An alert as one user sees it, its times as text PostgreSQL wrote (`isoTime`). */
+/**
+ * An alert as one user sees it. Its times are text PostgreSQL wrote (`isoTime`) in the lists, dates
+ * for one just stored (`presentNewAlert`).
+ */
 export interface VisibleAlert extends LifecycleView {
   deviceName: string;
   alertType: string;
