@@ -10,7 +10,6 @@ import { BOOT_SCRIPT, livenessResponse, readinessResponse, SERVER_MESSAGES } fro
 import Fastify, { LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
 import { addressKey } from './auth/address-key.ts';
 import { type ComposeOptions, composeServices, registerRoutes } from './composition.ts';
 import type { AppConfig } from './config.ts';
@@ -29,6 +28,7 @@ import { BROTLI_QUALITY } from './http/prebuilt-json.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
+import { newRedis } from './lib/redis.ts';
 import { settledWithin } from './lib/time-limit.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const redis = config.redisUrl
     ? // Rate limits and failure counters only: while Redis is away their commands fail at once
       // (no offline queue; 1 s at most for a Redis that stopped answering) and requests go on.
-      new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
+      await newRedis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
     : undefined;
   // Only at debug: two async hooks that log nothing still cost every request two promises.
   if (config.logLevel === 'debug' || config.logLevel === 'trace') logRequests(app);

@@ -407,7 +407,7 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   });
   ctx.outbox.start(ctx.events);
   ctx.channelChecks.start();
-  const realtime = registerRealtime(app, ctx);
+  const realtime = await registerRealtime(app, ctx);
   registerMetrics(app, ctx, () => realtime.io.engine.clientsCount);
   await registerMqtt(app, ctx);
 

@@ -81,11 +81,50 @@ describe("the server's bundle (scripts/server-bundle.mjs)", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('loads what only some servers or requests use when first needed, not at start', async () => {
+    await buildServerBundle();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-bundle-'));
+    const record = path.join(dataDir, 'loaded-packages.txt');
+    try {
+      const server = await startBundled(dataDir, {
+        flags: ['--import', path.join(import.meta.dirname, 'loaded-packages.mjs')],
+        env: { LOADED_PACKAGES_FILE: record },
+      });
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      const loaded = readFileSync(record, 'utf8').split('\n');
+      // Recorded: the packages every start needs.
+      expect(loaded).toEqual(expect.arrayContaining(['fastify', 'pg', 'socket.io', 'aedes']));
+      // Not loaded without REDIS_URL, MQTT_URL or a message sent; nor before a PDF or a two-factor QR code.
+      const onDemand = [
+        'ioredis',
+        '@socket.io/redis-adapter',
+        'mqtt',
+        'nodemailer',
+        'pdfkit',
+        'fontkit',
+        'qrcode',
+      ];
+      expect(loaded.filter((name) => onDemand.includes(name))).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
-/** A server started as `npm start` starts it, on the embedded database in `dataDir`, once it says where it runs. */
-async function startBundled(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, serverArgs(), {
+/**
+ * A server started as `npm start` starts it, on the embedded database in `dataDir`, once it says where it runs;
+ * with Node's `flags` and `env` added.
+ */
+async function startBundled(
+  dataDir: string,
+  extra: { flags?: string[]; env?: Record<string, string> } = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, serverArgs(extra.flags), {
     cwd: root,
     env: serverEnv({
       ...process.env,
@@ -100,6 +139,7 @@ async function startBundled(dataDir: string): Promise<{ url: string; stop(): Pro
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Admin-Passw0rd1',
+      ...extra.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

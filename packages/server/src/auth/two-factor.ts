@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { TWO_FACTOR } from '@vitalwatch/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ScopedTokens } from './tokens.ts';
 
@@ -37,6 +36,8 @@ export const totpCode = (secretBase32: string, atMs = Date.now()): string =>
 /** What the app scans: the otpauth:// URI and the same as an SVG QR code in a data: URL. */
 export async function totpSetupFor(secretBase32: string, accountName: string) {
   const otpauthUrl = totp(Secret.fromBase32(secretBase32), accountName).toString();
+  // Loaded here, not at start: only setting up two-factor sign-in draws a QR code.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret: secretBase32,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -26,6 +26,22 @@ export interface MailerConfig {
   dataDir: string;
 }
 
+/**
+ * The transport `make` returns, made when the first message goes: nodemailer is loaded then, not at
+ * every start (see lib/redis.ts), and a server may send no mail for hours.
+ */
+function onFirstMessage(make: (m: typeof import('nodemailer')) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then(make)),
+    close: () =>
+      void made?.then(
+        (transport) => transport.close(),
+        () => {},
+      ),
+  };
+}
+
 export const outboxDir = (dataDir: string): string => path.join(dataDir, 'outbox');
 
 export function createMailer(config: MailerConfig): Mailer {
@@ -33,11 +49,13 @@ export function createMailer(config: MailerConfig): Mailer {
 }
 
 function smtpMailer(url: string, from: string): Mailer {
-  const transport = createTransport({ url, pool: true, maxConnections: 2 }, { from });
+  const transport = onFirstMessage((m) =>
+    m.createTransport({ url, pool: true, maxConnections: 2 }, { from }),
+  );
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail(mail);
+      await (await transport.get()).sendMail(mail);
     },
     close: () => transport.close(),
   };
@@ -46,14 +64,13 @@ function smtpMailer(url: string, from: string): Mailer {
 /** Each message a complete RFC 5322 file, renamed into place so a reader never sees half a file. */
 function outboxMailer({ dataDir, mailFrom }: MailerConfig): Mailer {
   const dir = outboxDir(dataDir);
-  const transport = createTransport(
-    { streamTransport: true, buffer: true, newline: 'unix' },
-    { from: mailFrom },
+  const transport = onFirstMessage((m) =>
+    m.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: mailFrom }),
   );
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await (await transport.get()).sendMail(mail);
       if (!Buffer.isBuffer(info.message)) throw new Error('the outbox transport did not buffer the message');
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MQTT_SHARED_SUBSCRIPTION } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectAsync, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IPublishPacket, MqttClient } from 'mqtt';
 import {
   type DeviceIngest,
   handleDeviceMessage,
@@ -75,6 +75,8 @@ export async function startExternalBridge<Device>(
     }
   };
 
+  // The MQTT client is loaded here, not at start: only a server given MQTT_URL uses it.
+  const { connectAsync } = await import('mqtt');
   const clients: MqttClient[] = [];
   const prefix = `vitalwatch-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   try {

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAdapter } from '@socket.io/redis-adapter';
 import {
   boardRoom,
   type ClientToServerEvents,
@@ -14,13 +13,14 @@ import {
   userRoom,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { authenticateToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import type { DomainEvents } from '../lib/events.ts';
 import { isUuid } from '../lib/ids.ts';
+import { newRedis } from '../lib/redis.ts';
 import { BoardFeed } from './board-feed.ts';
 
 interface SocketData {
@@ -68,7 +68,7 @@ const peerAccessNotice = z.array(peerNotice);
  * With REDIS_URL the Redis adapter carries every emit to the sockets of all server processes.
  * Closed in `preClose`, before the HTTP server stops, so open sockets never hold shutdown up.
  */
-export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
+export async function registerRealtime(app: AppInstance, ctx: AppContext): Promise<Realtime> {
   const { corsOrigins, redisUrl } = ctx.config;
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
@@ -81,8 +81,11 @@ export function registerRealtime(app: AppInstance, ctx: AppContext): Realtime {
     // Publishing fails fast while Redis is away (no queue to grow, 1 s for a Redis that stopped
     // answering); subscribing waits for it however long it takes, so a node started during an
     // outage joins the others once Redis is back.
-    const pub = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000 });
-    const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const [pub, sub, { createAdapter }] = await Promise.all([
+      newRedis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000 }),
+      newRedis(redisUrl, { maxRetriesPerRequest: null }),
+      import('@socket.io/redis-adapter'),
+    ]);
     for (const client of [pub, sub]) {
       client.on('error', (err) => app.log.warn({ err: err.message }, 'socket.io redis adapter'));
       redisClients.push(client);

@@ -1,7 +1,6 @@
 import { CLAIM_PATH, contracts, DEVICE_MESSAGES } from '@vitalwatch/shared';
 import type { AppContext, AppInstance } from '../../context.ts';
 import { said, sendFile, serveContracts, userAuthHooks } from '../../http/contract-routes.ts';
-import { deviceLabelsPdf } from './labels-pdf.ts';
 
 /** `contracts.adminDevice`: admin device management, beside the admin user API under `/api/v1/admin`. */
 export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
@@ -12,6 +11,9 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
     // Admin → Devices → Print labels: a QR code per device that opens its claim link.
     labels: async (request, reply) => {
       const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      // Loaded on the first print, as the report is (export/service.ts): PDFKit, its fonts and the
+      // QR encoder are not loaded at start (lib/redis.ts).
+      const { deviceLabelsPdf } = await import('./labels-pdf.ts');
       const pdf = await deviceLabelsPdf(
         await devices.listAll(),
         (code) => `${origin}${CLAIM_PATH}/${encodeURIComponent(code)}`,
