@@ -99,12 +99,13 @@ describe("the server's bundle (scripts/server-bundle.mjs)", () => {
       const loaded = readFileSync(record, 'utf8').split('\n');
       // Recorded: the packages every start needs.
       expect(loaded).toEqual(expect.arrayContaining(['fastify', 'pg', 'socket.io', 'aedes']));
-      // Not loaded without REDIS_URL, MQTT_URL or a message sent; nor before a PDF or a two-factor QR code.
+      // Not loaded without REDIS_URL, MQTT_URL, an email or a push sent; nor before a PDF or a two-factor QR code.
       const onDemand = [
         'ioredis',
         '@socket.io/redis-adapter',
         'mqtt',
         'nodemailer',
+        'web-push',
         'pdfkit',
         'fontkit',
         'qrcode',

@@ -8,7 +8,7 @@ import {
   type PushMessage,
 } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import { z } from 'zod';
 import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
@@ -196,7 +196,8 @@ export class PushService implements OutboxChannel {
       // Saved before the rules existed, or the allowed hosts changed since.
       const issue = this.endpoints.urlIssue(message.endpoint);
       if (issue) throw new RefusedPushEndpointError(issue, 'stored endpoint');
-      await webpush.sendNotification(
+      const { sendNotification } = await loadWebPush();
+      await sendNotification(
         { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
         message.body,
         {
@@ -226,13 +227,14 @@ export class PushService implements OutboxChannel {
   }
 
   private async failed(subscriptionId: string, attempt: number, err: unknown): Promise<SendResult> {
+    const { WebPushError } = await loadWebPush();
     if (err instanceof RefusedPushEndpointError) {
       // Not a public push service, or its name now points into our network: never send there.
       await this.browsers.forget(subscriptionId);
       this.log.warn({ subscriptionId, issue: err.issue }, 'push endpoint refused: subscription deleted');
       return { ok: false, detail: 'push endpoint refused' };
     }
-    const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
+    const status = err instanceof WebPushError ? err.statusCode : undefined;
     if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.
       await this.browsers.forget(subscriptionId);
@@ -243,8 +245,7 @@ export class PushService implements OutboxChannel {
     const detail = status ? `push service answered ${status}` : reason;
     const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
     if (retryable && attempt < this.options.maxAttempts) {
-      const asked =
-        err instanceof webpush.WebPushError ? retryAfterMs(header(err, 'retry-after')) : undefined;
+      const asked = err instanceof WebPushError ? retryAfterMs(header(err, 'retry-after')) : undefined;
       const { baseDelayMs, maxDelayMs } = this.options;
       if (asked === undefined || asked <= maxDelayMs) {
         return { ok: false, detail, retryInMs: asked ?? backoffMs(attempt, baseDelayMs, maxDelayMs) };
@@ -257,6 +258,9 @@ export class PushService implements OutboxChannel {
 }
 
 /** RFC 8030 Urgency by alert priority: high wakes the device now, low may wait for it to be awake. */
+/** web-push, loaded for the first push sent rather than at start (lib/redis.ts). */
+const loadWebPush = async () => (await import('web-push')).default;
+
 const URGENCY: Record<AlertPriority, webpush.Urgency> = { high: 'high', medium: 'normal', low: 'low' };
 
 /** A response header by name, whatever its case. */

@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
 
 /** Base64url text that decodes to exactly `bytes` bytes. */
@@ -36,10 +36,24 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
     if (!parsed.success) throw new Error(`${file} does not hold a valid VAPID key pair`);
     return parsed.data;
   }
-  const generated = webpush.generateVAPIDKeys();
-  const keys = vapidKeysSchema.parse({ publicKey: generated.publicKey, privateKey: generated.privateKey });
+  const keys = vapidKeysSchema.parse(newVapidKeys());
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+/**
+ * A new P-256 key pair, as VAPID writes it: the public point uncompressed (65 bytes), the private
+ * scalar as 32 big-endian bytes (node:crypto drops its leading zero bytes), both base64url. Made here
+ * rather than by web-push, which the server loads only to send its first push (lib/redis.ts).
+ */
+export function newVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
+  };
 }
 
 function safeJson(text: string): unknown {
