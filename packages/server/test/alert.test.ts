@@ -159,6 +159,8 @@ describe.each(dbTargets())('alert API on $name', (target) => {
     const second = await page(carer, { limit: 6, cursor: first.nextCursor });
     const third = await page(carer, { limit: 6, cursor: second.nextCursor });
     expect(third.nextCursor).toBeNull();
+    // Every page carries the counts of its filter, not of what is left after its cursor.
+    for (const later of [second, third]) expect(later).toMatchObject({ total: 15, unreadCount: 15 });
     const seen = [...first.alerts, ...second.alerts, ...third.alerts].map((a) => a.createdAt);
     expect(seen).toEqual([...timesA, ...timesB].sort().reverse());
     expect((await page(carer)).alerts).toHaveLength(15);

@@ -113,7 +113,12 @@ export interface AlertFilters {
  * Alerts with their device's name and the user's own read state, those `where` picks: it must keep
  * to the devices the user may see (`visibleTo`, or ids drawn from `visibleDeviceIds`).
  */
-function withReadState(tx: Tx, userId: string | SQLWrapper, where: SQL | undefined) {
+function withReadState<Extra extends Record<string, SQL>>(
+  tx: Tx,
+  userId: string | SQLWrapper,
+  where: SQL | undefined,
+  extra?: Extra,
+) {
   return tx
     .select({
       ...lifecycleColumns,
@@ -126,6 +131,7 @@ function withReadState(tx: Tx, userId: string | SQLWrapper, where: SQL | undefin
       recordedAt: isoTime(alerts.recordedAt) as SQL<string>,
       createdAt: isoTime(alerts.createdAt) as SQL<string>,
       isRead: sql<boolean>`(${alertReads.alertId} is not null)`,
+      ...(extra as Extra),
     })
     .from(alerts)
     .innerJoin(devices, eq(devices.id, alerts.deviceId))
@@ -134,8 +140,12 @@ function withReadState(tx: Tx, userId: string | SQLWrapper, where: SQL | undefin
 }
 
 /** Alerts of the user's devices (assigned now), with the user's own read state. */
-const visibleTo = (tx: Tx, userId: string | SQLWrapper, where?: SQL) =>
-  withReadState(tx, userId, and(maySee(userId, alerts.deviceId), where));
+const visibleTo = <Extra extends Record<string, SQL>>(
+  tx: Tx,
+  userId: string | SQLWrapper,
+  where?: SQL,
+  extra?: Extra,
+) => withReadState(tx, userId, and(maySee(userId, alerts.deviceId), where), extra);
 
 /** Which of the optional filters a query has: its text's shape, the key of its prepared statement. */
 type FilterShape = { [K in keyof AlertFilters]-?: boolean };
@@ -250,6 +260,33 @@ export const listOpen = async (tx: Tx, userId: string, limit: number): Promise<V
     .orderBy(rankOf, ...newestFirst)
     .limit(limit);
 
+/**
+ * The total and unread count with no filter but the device (the bell's count, the page's first
+ * view), from the counts migration 0033's triggers keep: one row of each per device seen, whatever
+ * its history (counting the rows took 32 ms of PostgreSQL a call at 100,000 alerts). As an array,
+ * `[total, unread]`, so that it can be one column of the page's statement (`pageStatement`).
+ */
+const keptCounts = (userId: SQLWrapper, one: boolean) =>
+  sql<
+    [number, number]
+  >`(select array[coalesce(sum(c.n), 0)::int, coalesce(sum(c.n - coalesce(r.n, 0)), 0)::int]
+      from ${visibleDeviceIds(userId)} v
+      join vw_counts.alert_counts c on c.device_id = v.device_id
+      left join vw_counts.alert_read_counts r on r.device_id = v.device_id and r.user_id = ${userId}::uuid
+      ${one ? sql`where v.device_id = ${sql.placeholder('deviceId')}::uuid` : sql``})`;
+
+/** Whether the counts of `has` are kept ones (`keptCounts`): no filter but the device. */
+const countsKept = (has: FilterShape) => !has.from && !has.to && !has.status && !has.priority;
+
+const keptCountsStatement = (one: boolean) =>
+  preparedRows(
+    `alerts_kept_counts${one ? '_device' : ''}`,
+    sql`select ${keptCounts(sql.placeholder('userId'), one)} as counts`,
+    z.object({ counts: z.tuple([z.number(), z.number()]) }),
+  );
+const allKept = keptCountsStatement(false);
+const oneKept = keptCountsStatement(true);
+
 interface PageShape {
   filters: FilterShape;
   cursor: boolean;
@@ -278,26 +315,41 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
   // may be on any visible device.
   const first = !shape.cursor && !Object.values(shape.filters).some(Boolean);
   const devices = first ? newestDevices(userId, BY_RECORDED, limit) : visibleDeviceIds(userId);
+  // Kept counts ride along on every row (an init plan: worked out once), saving a second statement.
+  const counts: Record<string, SQL> = countsKept(shape.filters)
+    ? { counts: keptCounts(userId, shape.filters.deviceId) }
+    : {};
   // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
   // ids come from the visible devices alone (as `listLatest`'s).
   return (
     shape.byPriority
-      ? visibleTo(db, userId, where)
-      : withReadState(db, userId, firstOfEachDevice(devices, BY_RECORDED, limit, where))
+      ? visibleTo(db, userId, where, counts)
+      : withReadState(db, userId, firstOfEachDevice(devices, BY_RECORDED, limit, where), counts)
   )
     .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
     .limit(writtenLimit(shape.tier))
     .prepare(`alerts_page_${key}`);
 };
 
-export const listPage = async (
+export interface AlertPageRows {
+  rows: VisibleAlert[];
+  total: number;
+  unread: number;
+}
+
+/**
+ * Up to `limit` alerts after `cursor` that match `filters`, newest first (or by priority), with the
+ * total and unread count of `filters` (not of the cursor). Counts kept by the migrations come with
+ * the rows, in one statement; others, or for a page past the end, from a second (`countVisible`).
+ */
+export async function listPage(
   db: Db,
   userId: string,
   filters: AlertFilters,
   cursor: Cursor | undefined,
   limit: number,
   byPriority = false,
-): Promise<VisibleAlert[]> => {
+): Promise<AlertPageRows> {
   const shape = {
     filters: shapeOf(filters),
     cursor: cursor !== undefined,
@@ -305,15 +357,25 @@ export const listPage = async (
     tier: limitTier(limit),
   };
   const key = `${shapeKey(shape.filters)}_${shape.cursor ? 'c' : ''}${byPriority ? 'p' : ''}_${shape.tier}`;
-  const rows = await onceForKey(db, pageStatement, key, shape).execute({
-    userId,
-    ...filterValues(filters),
-    cursorAt: cursor?.recordedAt.toISOString(),
-    cursorId: cursor?.id,
-    cursorRank: cursor?.rank ?? 0,
-  });
-  return rows.slice(0, limit);
-};
+  const page = () =>
+    onceForKey(db, pageStatement, key, shape).execute({
+      userId,
+      ...filterValues(filters),
+      cursorAt: cursor?.recordedAt.toISOString(),
+      cursorId: cursor?.id,
+      cursorRank: cursor?.rank ?? 0,
+    }) as Promise<(VisibleAlert & { counts?: [number, number] })[]>;
+  if (!countsKept(shape.filters)) {
+    const [rows, counts] = await Promise.all([page(), countVisible(db, userId, filters)]);
+    return { rows: rows.slice(0, limit), ...counts };
+  }
+  const rows = await page();
+  const carried = rows[0]?.counts;
+  const counts = carried
+    ? { total: carried[0], unread: carried[1] }
+    : await countVisible(db, userId, filters);
+  return { rows: rows.slice(0, limit), ...counts };
+}
 
 /** The total and unread count of one filter shape, made once a database. */
 const countStatement = (db: Db, key: string, has: FilterShape) => {
@@ -329,29 +391,12 @@ const countStatement = (db: Db, key: string, has: FilterShape) => {
     .prepare(`alerts_count_${key}`);
 };
 
-/**
- * The total and unread count with no filter but the device (the bell's count, the page's first
- * view), from the counts migration 0033's triggers keep: one row of each per device seen, whatever
- * its history (counting the rows took 32 ms of PostgreSQL a call at 100,000 alerts).
- */
-const keptCounts = (one: boolean) =>
-  preparedRows(
-    `alerts_kept_counts${one ? '_device' : ''}`,
-    sql`select coalesce(sum(c.n), 0)::int as total, coalesce(sum(c.n - coalesce(r.n, 0)), 0)::int as unread
-      from ${visibleDeviceIds(sql.placeholder('userId'))} v
-      join vw_counts.alert_counts c on c.device_id = v.device_id
-      left join vw_counts.alert_read_counts r on r.device_id = v.device_id and r.user_id = ${sql.placeholder('userId')}::uuid
-      ${one ? sql`where v.device_id = ${sql.placeholder('deviceId')}::uuid` : sql``}`,
-    z.object({ total: z.number(), unread: z.number() }),
-  );
-const allKept = keptCounts(false);
-const oneKept = keptCounts(true);
-
 export async function countVisible(db: Db, userId: string, filters: AlertFilters) {
   const has = shapeOf(filters);
-  if (!has.from && !has.to && !has.status && !has.priority) {
+  if (countsKept(has)) {
     const [row] = await (has.deviceId ? oneKept : allKept)(db, { userId, deviceId: filters.deviceId });
-    return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+    const [total, unread] = row?.counts ?? [0, 0];
+    return { total, unread };
   }
   const [row] = await onceForKey(db, countStatement, shapeKey(has), has).execute({
     userId,

@@ -118,17 +118,21 @@ export class AlertService {
       priority,
     };
     const keyset = cursor ? decodeCursor(cursor, byPriority) : undefined;
-    const [rows, counts] = await Promise.all([
-      repo.listPage(this.db, userId, filters, keyset, limit + 1, byPriority),
-      repo.countVisible(this.db, userId, filters),
-    ]);
+    const { rows, total, unread } = await repo.listPage(
+      this.db,
+      userId,
+      filters,
+      keyset,
+      limit + 1,
+      byPriority,
+    );
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
     return {
       alerts: pageRows.map(presentAlert),
       nextCursor: rows.length > limit && last ? encodeCursor(last, byPriority) : null,
-      total: counts.total,
-      unreadCount: counts.unread,
+      total,
+      unreadCount: unread,
     };
   }
 
