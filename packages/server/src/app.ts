@@ -28,7 +28,7 @@ import { BROTLI_QUALITY } from './http/prebuilt-json.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
-import { newRedis } from './lib/redis.ts';
+import { loadIoredis } from './lib/redis.ts';
 import { settledWithin } from './lib/time-limit.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 
@@ -76,7 +76,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const redis = config.redisUrl
     ? // Rate limits and failure counters only: while Redis is away their commands fail at once
       // (no offline queue; 1 s at most for a Redis that stopped answering) and requests go on.
-      await newRedis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, commandTimeout: 1000 })
+      new (await loadIoredis()).Redis(config.redisUrl, {
+        lazyConnect: false,
+        enableOfflineQueue: false,
+        commandTimeout: 1000,
+      })
     : undefined;
   // Only at debug: two async hooks that log nothing still cost every request two promises.
   if (config.logLevel === 'debug' || config.logLevel === 'trace') logRequests(app);

@@ -399,6 +399,9 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   app.addHook('onError', ctx.audit.recordAdminRefusal);
   for (const [routesOf, prefix] of routes) await app.register((i) => routesOf(i, ctx), { prefix });
 
+  // Before anything that emits domain events starts: with REDIS_URL its listeners are attached
+  // only once the Redis adapter has loaded.
+  const realtime = await registerRealtime(app, ctx);
   await ctx.partitions.start(PARTITION_MAINTENANCE_MS, app.log.child({ module: 'partitions' }));
   ctx.backups.schedule(ctx.config.scheduledBackups, app.log.child({ module: 'backup' }));
   ctx.alertEngine.start({
@@ -407,7 +410,6 @@ export async function registerRoutes(app: AppInstance, ctx: AppContext): Promise
   });
   ctx.outbox.start(ctx.events);
   ctx.channelChecks.start();
-  const realtime = await registerRealtime(app, ctx);
   registerMetrics(app, ctx, () => realtime.io.engine.clientsCount);
   await registerMqtt(app, ctx);
 

@@ -7,7 +7,8 @@ const loaded = new Set();
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const resolved = nextResolve(specifier, context);
-    const found = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(resolved.url);
+    // The last node_modules of the path: a package installed inside another is itself.
+    const found = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(resolved.url);
     if (found) loaded.add(found[1]);
     return resolved;
   },

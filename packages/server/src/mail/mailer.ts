@@ -32,13 +32,24 @@ export interface MailerConfig {
  */
 function onFirstMessage(make: (m: typeof import('nodemailer')) => Transporter) {
   let made: Promise<Transporter> | undefined;
+  let closed = false;
   return {
-    get: () => (made ??= import('nodemailer').then(make)),
-    close: () =>
+    get: (): Promise<Transporter> => {
+      if (closed) return Promise.reject(new Error('the mailer is closed'));
+      // A failed load is tried again by the next message, not remembered.
+      made ??= import('nodemailer').then(make).catch((err: unknown) => {
+        made = undefined;
+        throw err;
+      });
+      return made;
+    },
+    close: () => {
+      closed = true;
       void made?.then(
         (transport) => transport.close(),
         () => {},
-      ),
+      );
+    },
   };
 }
 

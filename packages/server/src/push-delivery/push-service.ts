@@ -227,14 +227,16 @@ export class PushService implements OutboxChannel {
   }
 
   private async failed(subscriptionId: string, attempt: number, err: unknown): Promise<SendResult> {
-    const { WebPushError } = await loadWebPush();
     if (err instanceof RefusedPushEndpointError) {
       // Not a public push service, or its name now points into our network: never send there.
       await this.browsers.forget(subscriptionId);
       this.log.warn({ subscriptionId, issue: err.issue }, 'push endpoint refused: subscription deleted');
       return { ok: false, detail: 'push endpoint refused' };
     }
-    const status = err instanceof WebPushError ? err.statusCode : undefined;
+    // A push service's answer is a WebPushError: web-push was loaded to send it.
+    const WebPushError = webPush?.WebPushError;
+    const answer = WebPushError && err instanceof WebPushError ? err : undefined;
+    const status = answer?.statusCode;
     if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.
       await this.browsers.forget(subscriptionId);
@@ -245,7 +247,7 @@ export class PushService implements OutboxChannel {
     const detail = status ? `push service answered ${status}` : reason;
     const retryable = status === undefined ? isTransientNetworkError(err) : status === 429 || status >= 500;
     if (retryable && attempt < this.options.maxAttempts) {
-      const asked = err instanceof WebPushError ? retryAfterMs(header(err, 'retry-after')) : undefined;
+      const asked = answer ? retryAfterMs(header(answer, 'retry-after')) : undefined;
       const { baseDelayMs, maxDelayMs } = this.options;
       if (asked === undefined || asked <= maxDelayMs) {
         return { ok: false, detail, retryInMs: asked ?? backoffMs(attempt, baseDelayMs, maxDelayMs) };
@@ -257,10 +259,14 @@ export class PushService implements OutboxChannel {
   }
 }
 
-/** RFC 8030 Urgency by alert priority: high wakes the device now, low may wait for it to be awake. */
-/** web-push, loaded for the first push sent rather than at start (lib/redis.ts). */
-const loadWebPush = async () => (await import('web-push')).default;
+/** web-push, loaded for the first push sent rather than at start (lib/redis.ts); kept once loaded. */
+let webPush: typeof webpush | undefined;
+const loadWebPush = async () => {
+  webPush ??= (await import('web-push')).default;
+  return webPush;
+};
 
+/** RFC 8030 Urgency by alert priority: high wakes the device now, low may wait for it to be awake. */
 const URGENCY: Record<AlertPriority, webpush.Urgency> = { high: 'high', medium: 'normal', low: 'low' };
 
 /** A response header by name, whatever its case. */

@@ -20,7 +20,7 @@ import { authenticateToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import type { DomainEvents } from '../lib/events.ts';
 import { isUuid } from '../lib/ids.ts';
-import { newRedis } from '../lib/redis.ts';
+import { loadIoredis } from '../lib/redis.ts';
 import { BoardFeed } from './board-feed.ts';
 
 interface SocketData {
@@ -78,14 +78,16 @@ export async function registerRealtime(app: AppInstance, ctx: AppContext): Promi
 
   const redisClients: Redis[] = [];
   if (redisUrl) {
+    // Both loaded before either client is made: a failed load leaves no client behind.
+    const [{ Redis }, { createAdapter }] = await Promise.all([
+      loadIoredis(),
+      import('@socket.io/redis-adapter'),
+    ]);
     // Publishing fails fast while Redis is away (no queue to grow, 1 s for a Redis that stopped
     // answering); subscribing waits for it however long it takes, so a node started during an
     // outage joins the others once Redis is back.
-    const [pub, sub, { createAdapter }] = await Promise.all([
-      newRedis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000 }),
-      newRedis(redisUrl, { maxRetriesPerRequest: null }),
-      import('@socket.io/redis-adapter'),
-    ]);
+    const pub = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: 1000 });
+    const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
     for (const client of [pub, sub]) {
       client.on('error', (err) => app.log.warn({ err: err.message }, 'socket.io redis adapter'));
       redisClients.push(client);

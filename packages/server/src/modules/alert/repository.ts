@@ -113,7 +113,7 @@ export interface AlertFilters {
  * Alerts with their device's name and the user's own read state, those `where` picks: it must keep
  * to the devices the user may see (`visibleTo`, or ids drawn from `visibleDeviceIds`).
  */
-function withReadState<Extra extends Record<string, SQL>>(
+function withReadState<Extra extends Record<string, SQL> = Record<never, never>>(
   tx: Tx,
   userId: string | SQLWrapper,
   where: SQL | undefined,
@@ -140,7 +140,7 @@ function withReadState<Extra extends Record<string, SQL>>(
 }
 
 /** Alerts of the user's devices (assigned now), with the user's own read state. */
-const visibleTo = <Extra extends Record<string, SQL>>(
+const visibleTo = <Extra extends Record<string, SQL> = Record<never, never>>(
   tx: Tx,
   userId: string | SQLWrapper,
   where?: SQL,
