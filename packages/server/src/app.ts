@@ -28,7 +28,7 @@ import { BROTLI_QUALITY } from './http/prebuilt-json.ts';
 import { FixedWindowStore } from './http/rate-limit-store.ts';
 import { trackRouteMethods, unmatchedRoute } from './http/route-methods.ts';
 import { serializeError } from './lib/log-errors.ts';
-import { loadIoredis } from './lib/redis.ts';
+import { loadIoredis } from './lib/optional-packages.ts';
 import { settledWithin } from './lib/time-limit.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { TWO_FACTOR } from '@vitalwatch/shared';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
+import { loadQrcode } from '../lib/optional-packages.ts';
 import { ScopedTokens } from './tokens.ts';
 
 /** RFC 6238 with what every authenticator app reads from a QR code: SHA-1, 6 digits, 30 s. */
@@ -36,8 +37,7 @@ export const totpCode = (secretBase32: string, atMs = Date.now()): string =>
 /** What the app scans: the otpauth:// URI and the same as an SVG QR code in a data: URL. */
 export async function totpSetupFor(secretBase32: string, accountName: string) {
   const otpauthUrl = totp(Secret.fromBase32(secretBase32), accountName).toString();
-  // Loaded here, not at start: only setting up two-factor sign-in draws a QR code.
-  const { default: QRCode } = await import('qrcode');
+  const QRCode = await loadQrcode();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret: secretBase32,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lib/optional-packages.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -26,10 +27,7 @@ export interface MailerConfig {
   dataDir: string;
 }
 
-/**
- * The transport `make` returns, made when the first message goes: nodemailer is loaded then, not at
- * every start (see lib/redis.ts), and a server may send no mail for hours.
- */
+/** The transport `make` returns, made when the first message goes (nodemailer is loaded then). */
 function onFirstMessage(make: (m: typeof import('nodemailer')) => Transporter) {
   let made: Promise<Transporter> | undefined;
   let closed = false;
@@ -37,10 +35,12 @@ function onFirstMessage(make: (m: typeof import('nodemailer')) => Transporter) {
     get: (): Promise<Transporter> => {
       if (closed) return Promise.reject(new Error('the mailer is closed'));
       // A failed load is tried again by the next message, not remembered.
-      made ??= import('nodemailer').then(make).catch((err: unknown) => {
-        made = undefined;
-        throw err;
-      });
+      made ??= loadNodemailer()
+        .then(make)
+        .catch((err: unknown) => {
+          made = undefined;
+          throw err;
+        });
       return made;
     },
     close: () => {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MQTT_SHARED_SUBSCRIPTION } from '@vitalwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IPublishPacket, MqttClient } from 'mqtt';
+import { loadMqtt } from '../lib/optional-packages.ts';
 import {
   type DeviceIngest,
   handleDeviceMessage,
@@ -75,8 +76,7 @@ export async function startExternalBridge<Device>(
     }
   };
 
-  // The MQTT client is loaded here, not at start: only a server given MQTT_URL uses it.
-  const { connectAsync } = await import('mqtt');
+  const { connectAsync } = await loadMqtt();
   const clients: MqttClient[] = [];
   const prefix = `vitalwatch-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   try {

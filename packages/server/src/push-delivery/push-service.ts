@@ -14,6 +14,7 @@ import type { AlertActionTokens, PushReceiptTokens } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { groupBy } from '../lib/group-by.ts';
+import { loadWebPush } from '../lib/optional-packages.ts';
 import type { PushBrowsersService, PushSubscriptionRow } from '../modules/push-subscriptions/service.ts';
 import { NO_ALERT_ID } from '../notification-outbox/no-alert.ts';
 import type { FanoutItem, OutboxChannel, SendResult } from '../notification-outbox/outbox.ts';
@@ -196,7 +197,7 @@ export class PushService implements OutboxChannel {
       // Saved before the rules existed, or the allowed hosts changed since.
       const issue = this.endpoints.urlIssue(message.endpoint);
       if (issue) throw new RefusedPushEndpointError(issue, 'stored endpoint');
-      const { sendNotification } = await loadWebPush();
+      const { sendNotification } = await webPushLoaded();
       await sendNotification(
         { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
         message.body,
@@ -259,10 +260,10 @@ export class PushService implements OutboxChannel {
   }
 }
 
-/** web-push, loaded for the first push sent rather than at start (lib/redis.ts); kept once loaded. */
+/** web-push, loaded for the first push sent (lib/optional-packages.ts); kept once loaded. */
 let webPush: typeof webpush | undefined;
-const loadWebPush = async () => {
-  webPush ??= (await import('web-push')).default;
+const webPushLoaded = async () => {
+  webPush ??= await loadWebPush();
   return webPush;
 };
 

@@ -44,7 +44,7 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
 /**
  * A new P-256 key pair, as VAPID writes it: the public point uncompressed (65 bytes), the private
  * scalar as 32 big-endian bytes (node:crypto drops its leading zero bytes), both base64url. Made here
- * rather than by web-push, which the server loads only to send its first push (lib/redis.ts).
+ * rather than by web-push, which the server loads only to send its first push (lib/optional-packages.ts).
  */
 export function newVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1');

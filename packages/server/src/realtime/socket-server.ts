@@ -20,7 +20,7 @@ import { authenticateToken } from '../auth/plugin.ts';
 import type { AppContext, AppInstance } from '../context.ts';
 import type { DomainEvents } from '../lib/events.ts';
 import { isUuid } from '../lib/ids.ts';
-import { loadIoredis } from '../lib/redis.ts';
+import { loadIoredis, loadRedisAdapter } from '../lib/optional-packages.ts';
 import { BoardFeed } from './board-feed.ts';
 
 interface SocketData {
@@ -79,10 +79,7 @@ export async function registerRealtime(app: AppInstance, ctx: AppContext): Promi
   const redisClients: Redis[] = [];
   if (redisUrl) {
     // Both loaded before either client is made: a failed load leaves no client behind.
-    const [{ Redis }, { createAdapter }] = await Promise.all([
-      loadIoredis(),
-      import('@socket.io/redis-adapter'),
-    ]);
+    const [{ Redis }, { createAdapter }] = await Promise.all([loadIoredis(), loadRedisAdapter()]);
     // Publishing fails fast while Redis is away (no queue to grow, 1 s for a Redis that stopped
     // answering); subscribing waits for it however long it takes, so a node started during an
     // outage joins the others once Redis is back.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentStatus } from '@vitalwatch/shared';
+import { loadNodemailer } from '../lib/optional-packages.ts';
 import type { EventLoopMonitor } from './event-loop-monitor.ts';
 
 /** What one check found; the component's name is added by the caller. */
@@ -79,7 +80,7 @@ export async function probeEmail(
 }
 
 async function probeSmtp(url: string, timeoutMs: number): Promise<ProbeResult> {
-  const { createTransport } = await import('nodemailer');
+  const { createTransport } = await loadNodemailer();
   const transport = createTransport({
     url,
     connectionTimeout: timeoutMs,

@@ -12,7 +12,7 @@ export async function adminDeviceRoutes(app: AppInstance, ctx: AppContext) {
     labels: async (request, reply) => {
       const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       // Loaded on the first print, as the report is (export/service.ts): PDFKit, its fonts and the
-      // QR encoder are not loaded at start (lib/redis.ts).
+      // QR encoder are not loaded at start (lib/optional-packages.ts).
       const { deviceLabelsPdf } = await import('./labels-pdf.ts');
       const pdf = await deviceLabelsPdf(
         await devices.listAll(),
