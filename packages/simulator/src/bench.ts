@@ -9,6 +9,7 @@ import { ServerApi } from './api.ts';
 import { adminPhase } from './bench/admin.ts';
 import { boardPhase } from './bench/board.ts';
 import { boardBrowserPhase } from './bench/board-browser.ts';
+import { type CpuSnapshot, type CpuUse, cpuBetween, cpuSnapshot } from './bench/cpu.ts';
 import { exportPhase } from './bench/export.ts';
 import { historyPhase } from './bench/history.ts';
 import {
@@ -27,10 +28,6 @@ import { type ReadsByDatabase, readsPhase, readTargets } from './bench/reads.ts'
 import { fmt, log, type PhaseResult, percentile, report } from './bench/report.ts';
 import {
   BENCH_DATABASE_URL,
-  type CpuSnapshot,
-  type CpuUse,
-  cpuBetween,
-  cpuSnapshot,
   rssMb,
   type ServerProcess,
   scratchDatabase,

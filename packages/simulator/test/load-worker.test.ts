@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
@@ -118,4 +120,42 @@ describe('the load worker', () => {
     expect(result).toMatchObject({ label: 'alert/latest/3 (3 devices)', who: 'family' });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/alert/latest/3' });
   });
+
+  it.runIf(process.platform === 'linux')(
+    "says where a read's CPU went: the server's process, PostgreSQL's, the generator's",
+    async () => {
+      // A server in a process of its own that spends 2 ms of CPU on each request (CPU, not wall
+      // time: a loaded machine may take its core away).
+      const busy = spawn(process.execPath, [
+        '-e',
+        `require('node:http').createServer((q, s) => { const t = process.cpuUsage(); for (let u = process.cpuUsage(t); u.user + u.system < 2000; u = process.cpuUsage(t)); q.resume(); q.on('end', () => s.end('{}')); })
+          .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+      ]);
+      try {
+        const [port] = (await once(busy.stdout, 'data')) as [Buffer];
+        const result = await withLoadWorker((load) =>
+          load.loadRead({
+            serverUrl: `http://127.0.0.1:${String(port).trim()}`,
+            tokens: ['one', 'two'],
+            deviceId: 'd',
+            sizes,
+            label: 'user/profile',
+            warmupMs: 100,
+            durationMs: 1_000,
+            serverPid: busy.pid!,
+          }),
+        );
+        const cpu = result.cpu!;
+        const requests = result.perSecond * cpu.wall;
+        expect(cpu.wall).toBeGreaterThan(0.9);
+        // 2 ms a request, read from /proc in 10 ms ticks over about 500 requests.
+        expect(cpu.server / requests).toBeGreaterThan(0.0018);
+        expect(cpu.server / requests).toBeLessThan(0.005);
+        expect(cpu.bench).toBeGreaterThan(0);
+        expect(cpu.postgres).toBeGreaterThanOrEqual(0);
+      } finally {
+        busy.kill();
+      }
+    },
+  );
 });

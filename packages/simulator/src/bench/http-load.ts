@@ -1,10 +1,12 @@
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type CpuUse, cpuBetween, cpuSnapshot } from './cpu.ts';
 import { percentile } from './report.ts';
 
 /**
  * The load generators of the HTTP read benchmarks. Lean on purpose: `LoadWorker` runs them in a
- * thread of their own (see `load-worker.ts`), so this module imports nothing but Node's own.
+ * thread of their own (see `load-worker.ts`), so this module imports only Node's own modules and
+ * two of this folder's that do the same (`cpu.ts`, `report.ts`).
  */
 
 const HOUR = 3_600_000;
@@ -164,6 +166,8 @@ export interface ReadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU used in the measured window by the server, PostgreSQL, this generator (with `serverPid`). */
+  cpu?: CpuUse;
 }
 
 export interface LoadReadOptions {
@@ -176,6 +180,8 @@ export interface LoadReadOptions {
   label: string;
   warmupMs: number;
   durationMs: number;
+  /** The server's process, on this machine: the window's CPU is sampled at its edges (Linux). */
+  serverPid?: number;
 }
 
 /**
@@ -226,12 +232,15 @@ export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
     }
   };
   const workers = o.tokens.map(worker);
+  const sampled = o.serverPid !== undefined && process.platform === 'linux';
   await new Promise((r) => setTimeout(r, o.warmupMs));
+  const cpuAtStart = sampled ? cpuSnapshot(o.serverPid!) : undefined;
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, o.durationMs));
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuAtStart && cpuBetween(cpuAtStart, cpuSnapshot(o.serverPid!));
   stop = true;
   await Promise.all(workers);
   agent.destroy();
@@ -243,5 +252,6 @@ export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     errors,
+    ...(cpu ? { cpu } : {}),
   };
 }

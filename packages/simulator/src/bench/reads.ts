@@ -99,7 +99,16 @@ export async function seedAlerts(
   );
 }
 
-/** The reads' table of one database, each read's rate beside `/healthz`'s. */
+/** CPU µs a request of `seconds` used over the window of `r` ('–' where not sampled). */
+const perRequest = (r: ReadResult, seconds: (cpu: NonNullable<ReadResult['cpu']>) => number) =>
+  r.cpu && r.perSecond > 0 ? `${fmt((seconds(r.cpu) * 1e6) / (r.perSecond * r.cpu.wall))} µs` : '–';
+
+/**
+ * The reads' table of one database, each read's rate beside `/healthz`'s, and where its CPU went:
+ * µs a request in the server (with PGlite, its database too), PostgreSQL and this load generator,
+ * and the cores the machine kept busy. Where those three share the machine's cores, a read costing
+ * three times `/healthz`'s CPU cannot run at more than a third of its rate.
+ */
 export function printReads(
   database: string,
   results: ReadResult[],
@@ -108,7 +117,18 @@ export function printReads(
 ) {
   const healthz = results[0]?.perSecond ?? Number.NaN;
   const rows = [
-    ['read', 'req/s', '% of /healthz', 'p50', 'p99', 'errors'],
+    [
+      'read',
+      'req/s',
+      '% of /healthz',
+      'p50',
+      'p99',
+      'errors',
+      'CPU: server',
+      'postgres',
+      'generator',
+      'cores busy',
+    ],
     ...results.map((r) => [
       r.label,
       fmt(r.perSecond),
@@ -116,6 +136,10 @@ export function printReads(
       `${r.p50.toFixed(1)} ms`,
       `${r.p99.toFixed(1)} ms`,
       String(r.errors),
+      perRequest(r, (c) => c.server),
+      perRequest(r, (c) => c.postgres),
+      perRequest(r, (c) => c.bench),
+      r.cpu ? ((r.cpu.server + r.cpu.postgres + r.cpu.bench + r.cpu.other) / r.cpu.wall).toFixed(2) : '–',
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -301,6 +325,7 @@ export async function readsPhase(o: {
           label,
           warmupMs: o.window.warmupMs,
           durationMs: o.window.durationMs,
+          serverPid: server.pid,
         });
         log(
           `  reads (${variant.label}): ${r.label}: ${fmt(r.perSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,

@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import type { CpuUse } from './server.ts';
+import type { CpuUse } from './cpu.ts';
 
 /** One measured phase of one database. */
 export interface PhaseResult {
