@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maySee, visibleDeviceIds } from '../../access/audience.ts';
+import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
 import { limitTier, onceForKey, writtenLimit } from '../../db/once-for.ts';
@@ -229,14 +230,12 @@ const latestList = (db: Db, _key: string, tier: number) => {
   const limit = sql`${writtenLimit(tier)}`;
   // The ids come from the visible devices alone: checking each alert's device again cost a fifth
   // of PostgreSQL's time for this statement, for a user of 200 devices.
-  return withReadState(
-    db,
-    userId,
-    firstOfEachDevice(newestDevices(userId, BY_CREATED, limit), BY_CREATED, limit),
-  )
-    .orderBy(desc(alerts.createdAt), ...newestFirst)
-    .limit(writtenLimit(tier))
-    .prepare(`list_latest_alerts_${tier}`);
+  return flatRows(
+    withReadState(db, userId, firstOfEachDevice(newestDevices(userId, BY_CREATED, limit), BY_CREATED, limit))
+      .orderBy(desc(alerts.createdAt), ...newestFirst)
+      .limit(writtenLimit(tier))
+      .prepare(`list_latest_alerts_${tier}`),
+  );
 };
 
 export const listLatest = async (db: Db, userId: string, count: number): Promise<VisibleAlert[]> => {
@@ -321,14 +320,15 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
     : {};
   // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
   // ids come from the visible devices alone (as `listLatest`'s).
-  return (
-    shape.byPriority
+  return flatRows(
+    (shape.byPriority
       ? visibleTo(db, userId, where, counts)
       : withReadState(db, userId, firstOfEachDevice(devices, BY_RECORDED, limit, where), counts)
-  )
-    .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
-    .limit(writtenLimit(shape.tier))
-    .prepare(`alerts_page_${key}`);
+    )
+      .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
+      .limit(writtenLimit(shape.tier))
+      .prepare(`alerts_page_${key}`),
+  );
 };
 
 export interface AlertPageRows {
@@ -380,15 +380,17 @@ export async function listPage(
 /** The total and unread count of one filter shape, made once a database. */
 const countStatement = (db: Db, key: string, has: FilterShape) => {
   const userId = sql.placeholder('userId');
-  return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      unread: sql<number>`(count(*) filter (where ${alertReads.alertId} is null))::int`,
-    })
-    .from(alerts)
-    .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
-    .where(and(maySee(userId, alerts.deviceId), ...filterConditions(has)))
-    .prepare(`alerts_count_${key}`);
+  return flatRows(
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${alertReads.alertId} is null))::int`,
+      })
+      .from(alerts)
+      .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
+      .where(and(maySee(userId, alerts.deviceId), ...filterConditions(has)))
+      .prepare(`alerts_count_${key}`),
+  );
 };
 
 export async function countVisible(db: Db, userId: string, filters: AlertFilters) {

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { onceFor } from '../../db/once-for.ts';
 import { pushSubscriptions, recoveryCodes, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
@@ -15,38 +16,42 @@ export const findUserById = async (tx: Tx, id: string) =>
  * read of a signed-in page: prepared once a database (see `preparedRows` for why).
  */
 const profileLookup = (db: Db) =>
-  db
-    .select({
-      user: users,
-      fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
+  flatRows(
+    db
+      .select({
+        user: users,
+        fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
         where ps.user_id = ${sql.placeholder('id')}::uuid order by ps.created_at)`,
-      recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc
+        recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc
         where rc.user_id = ${sql.placeholder('id')}::uuid)`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_profile');
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('find_profile'),
+  );
 
 export const findProfile = async (db: Db, id: string) =>
   (await onceFor(db, profileLookup).execute({ id }))[0];
 
 /** The columns `findUserForSession` reads, and whether a logout ended the session. */
 const sessionLookup = (db: Db) =>
-  db
-    .select({
-      id: users.id,
-      role: users.role,
-      tokensValidAfter: users.tokensValidAfter,
-      sessionRevoked:
-        sql`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sql.placeholder('sessionId')})`.mapWith(
-          Boolean,
-        ),
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_user_for_session');
+  flatRows(
+    db
+      .select({
+        id: users.id,
+        role: users.role,
+        tokensValidAfter: users.tokensValidAfter,
+        sessionRevoked:
+          sql`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sql.placeholder('sessionId')})`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('find_user_for_session'),
+  );
 
 /**
  * The user an access token names, and whether its session was ended by a logout: one indexed
