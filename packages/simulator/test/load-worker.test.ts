@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuBetween } from '../src/bench/cpu.ts';
 import { dashboardReads } from '../src/bench/http-load.ts';
 import { withLoadWorker } from '../src/bench/load-worker.ts';
 
@@ -122,7 +123,7 @@ describe('the load worker', () => {
   });
 
   it.runIf(process.platform === 'linux')(
-    "says where a read's CPU went: the server's process, PostgreSQL's, the generator's",
+    "says how much CPU the server's process and the bench's spent on each read",
     async () => {
       // A server in a process of its own that spends 2 ms of CPU on each request (CPU, not wall
       // time: a loaded machine may take its core away).
@@ -146,16 +147,63 @@ describe('the load worker', () => {
           }),
         );
         const cpu = result.cpu!;
-        const requests = result.perSecond * cpu.wall;
         expect(cpu.wall).toBeGreaterThan(0.9);
+        expect(result.requests).toBeGreaterThan(100);
         // 2 ms a request, read from /proc in 10 ms ticks over about 500 requests.
-        expect(cpu.server / requests).toBeGreaterThan(0.0018);
-        expect(cpu.server / requests).toBeLessThan(0.005);
+        expect(cpu.server / result.requests).toBeGreaterThan(0.0018);
+        expect(cpu.server / result.requests).toBeLessThan(0.005);
+        // The bench's process (this one) only sent them: some CPU, not the server's.
         expect(cpu.bench).toBeGreaterThan(0);
-        expect(cpu.postgres).toBeGreaterThanOrEqual(0);
+        expect(cpu.bench / result.requests).toBeLessThan(0.0015);
       } finally {
         busy.kill();
       }
     },
   );
+});
+
+describe('CPU between two snapshots', () => {
+  const snapshot = (
+    at: number,
+    server: number,
+    postgres: [string, number][],
+    bench: number,
+    busy: number,
+  ) => ({
+    at,
+    server,
+    postgres: new Map(postgres),
+    bench,
+    machine: { busy, total: 2 * (at / 1000) },
+  });
+
+  it("sums PostgreSQL's processes one by one: one that started counts from zero, one that exited is left out", () => {
+    const a = snapshot(
+      0,
+      10,
+      [
+        ['1', 5],
+        ['2', 7],
+      ],
+      3,
+      100,
+    );
+    const b = snapshot(
+      2_000,
+      11.5,
+      [
+        ['1', 5.5],
+        ['3', 0.25],
+      ],
+      3.75,
+      103.5,
+    );
+    expect(cpuBetween(a, b)).toEqual({ wall: 2, server: 1.5, postgres: 0.75, bench: 0.75, other: 0.5 });
+  });
+
+  it('never reports less than nothing for the other programs', () => {
+    const a = snapshot(0, 0, [], 0, 0);
+    const b = snapshot(1_000, 1, [], 1, 1.5);
+    expect(cpuBetween(a, b).other).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@ import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 /** What drizzle's prepared select holds (its driver sessions' `PreparedQuery`, not in its types). */
 interface PreparedInternals {
   fields?: { path: string[]; field: unknown }[];
-  /** By table name, false for a left-joined one: its object becomes null when all of it is. */
+  /** By table name, false for a table an outer join may leave null: its object becomes null then. */
   joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
@@ -37,12 +37,14 @@ function decoderOf(field: unknown): Decoder {
 export function flatRows<P extends object>(prepared: P): P {
   const internals = prepared as PreparedInternals;
   const fields = internals.fields;
+  // Set by drizzle's constructor (0.45): were it renamed, drizzle's own mapping would go on unseen.
+  if (!('customResultMapper' in internals) || !Array.isArray(fields))
+    throw new Error('flatRows: not a drizzle prepared select of this version');
   const neverNull = (f: { path: string[]; field: unknown }) =>
     f.path.length === 2 &&
     is(f.field, Column) &&
-    (internals.joinsNotNullableMap === undefined ||
-      internals.joinsNotNullableMap[getTableName(f.field.table)] === true);
-  if (!fields || fields.some((f) => f.path.length !== 1 && !neverNull(f)))
+    internals.joinsNotNullableMap?.[getTableName(f.field.table)] === true;
+  if (fields.some((f) => f.path.length !== 1 && !neverNull(f)))
     throw new Error('flatRows: flat columns, and tables never null, only');
   const paths = fields.map((f) => f.path as [string] | [string, string]);
   const decoders = fields.map((f) => decoderOf(f.field));

@@ -6,8 +6,9 @@
  * - the MQTT client: only a server given MQTT_URL;
  * - nodemailer: the first email or SMTP check, and a server may send none for hours;
  * - web-push: the first push sent;
- * - the QR encoder: the first two-factor setup (PDFKit, for the label sheet and the report, is
- *   loaded with the module that draws them, see export/service.ts).
+ * - the QR encoder: the first two-factor setup; PDFKit and the QR encoder of the label sheet and
+ *   the report come with the modules that draw them, imported when first asked for
+ *   (modules/device/admin-routes.ts, modules/export/service.ts).
  */
 export const loadIoredis = () => import('ioredis');
 export const loadRedisAdapter = () => import('@socket.io/redis-adapter');

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /*
- * Where the benchmarks' CPU goes, read from /proc (Linux): the server process, PostgreSQL's
- * processes, this load generator, the machine. Node's own modules only: the load worker
- * (`load-worker.ts`) samples the edges of the window it measures.
+ * Where the benchmarks' CPU goes, read from /proc (Linux): the server process, the processes named
+ * `postgres` on this machine, the bench's own process (its load generator's thread and the rest),
+ * the machine. Node's own modules only: the load worker (`load-worker.ts`) samples the edges of
+ * the window it measures.
  */
 
-/** CPU seconds (user + system) of processes, read from /proc (Linux). */
+/** /proc's clock ticks a second (USER_HZ, `getconf CLK_TCK`): 100 on Linux's usual builds. */
 const TICKS_PER_SECOND = 100;
 
+/** CPU seconds (user + system) of a process; 0 once it is gone. */
 function cpuSecondsOf(pid: number | string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

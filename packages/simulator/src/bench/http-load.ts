@@ -166,7 +166,9 @@ export interface ReadResult {
   p50: number;
   p99: number;
   errors: number;
-  /** CPU used in the measured window by the server, PostgreSQL, this generator (with `serverPid`). */
+  /** Requests answered in the measured window, refused ones too. */
+  requests: number;
+  /** CPU used in the measured window by the server, PostgreSQL, the bench's process (with `serverPid`). */
   cpu?: CpuUse;
 }
 
@@ -232,15 +234,23 @@ export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
     }
   };
   const workers = o.tokens.map(worker);
-  const sampled = o.serverPid !== undefined && process.platform === 'linux';
+  // Where /proc cannot be read the read is timed all the same, its CPU not reported.
+  const sample = () => {
+    try {
+      return o.serverPid ? cpuSnapshot(o.serverPid) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   await new Promise((r) => setTimeout(r, o.warmupMs));
-  const cpuAtStart = sampled ? cpuSnapshot(o.serverPid!) : undefined;
+  const cpuAtStart = sample();
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, o.durationMs));
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuAtStart && cpuBetween(cpuAtStart, cpuSnapshot(o.serverPid!));
+  const cpuAtEnd = cpuAtStart && sample();
+  const cpu = cpuAtStart && cpuAtEnd && cpuBetween(cpuAtStart, cpuAtEnd);
   stop = true;
   await Promise.all(workers);
   agent.destroy();
@@ -252,6 +262,7 @@ export async function loadRead(o: LoadReadOptions): Promise<ReadResult> {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     errors,
+    requests: times.length + errors,
     ...(cpu ? { cpu } : {}),
   };
 }

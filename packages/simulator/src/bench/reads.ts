@@ -99,14 +99,15 @@ export async function seedAlerts(
   );
 }
 
-/** CPU µs a request of `seconds` used over the window of `r` ('–' where not sampled). */
+/** CPU µs a request answered in the window of `r` ('–' where not sampled). */
 const perRequest = (r: ReadResult, seconds: (cpu: NonNullable<ReadResult['cpu']>) => number) =>
-  r.cpu && r.perSecond > 0 ? `${fmt((seconds(r.cpu) * 1e6) / (r.perSecond * r.cpu.wall))} µs` : '–';
+  r.cpu && r.requests > 0 ? `${fmt((seconds(r.cpu) * 1e6) / r.requests)} µs` : '–';
 
 /**
  * The reads' table of one database, each read's rate beside `/healthz`'s, and where its CPU went:
- * µs a request in the server (with PGlite, its database too), PostgreSQL and this load generator,
- * and the cores the machine kept busy. Where those three share the machine's cores, a read costing
+ * µs a request in the server (with PGlite, its database too), the processes named `postgres` on
+ * this machine and the bench's own process (its load generator), and the cores the machine kept
+ * busy. Where those three share the machine's cores, a read costing
  * three times `/healthz`'s CPU cannot run at more than a third of its rate.
  */
 export function printReads(
@@ -126,7 +127,7 @@ export function printReads(
       'errors',
       'CPU: server',
       'postgres',
-      'generator',
+      'bench',
       'cores busy',
     ],
     ...results.map((r) => [
