@@ -1,11 +1,5 @@
 import { type PublicUser, quietHoursSchema } from '@vitalwatch/shared';
-import type { UserRow } from './repository.ts';
-
-/** What `presentUser` reads of a user's row: never the hash, the pending secret or the token cut-off. */
-export type PresentableUser = Omit<
-  UserRow,
-  'passwordHash' | 'totpPending' | 'totpLastStep' | 'tokensValidAfter'
->;
+import type { PresentableUser } from './repository.ts';
 
 /** The only way a user leaves the server: no hash, no token, ids as strings. */
 export const presentUser = (

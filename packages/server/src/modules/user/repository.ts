@@ -10,16 +10,36 @@ export type NewUser = typeof users.$inferInsert;
 export const findUserById = async (tx: Tx, id: string) =>
   (await tx.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/** The columns `presentUser` reads: not the password hash, the pending secret or the token cut-off. */
+const presentable = {
+  id: users.id,
+  fullName: users.fullName,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  alertEmails: users.alertEmails,
+  channelChecks: users.channelChecks,
+  quietHours: users.quietHours,
+  temperatureUnit: users.temperatureUnit,
+  totpSecret: users.totpSecret,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+/** What `presentUser` reads of a user's row (`presentable`); the profile reads only these columns. */
+export type PresentableUser = Pick<UserRow, keyof typeof presentable>;
+
 /**
  * The user with what their profile shows beside the row, in one round trip: their push
- * subscriptions' ids (oldest first) and how many recovery codes are unused. The most frequent
- * read of a signed-in page: prepared once a database (see `preparedRows` for why).
+ * subscriptions' ids (oldest first) and how many recovery codes are unused. Only the columns it
+ * shows (the whole row, hash and all, was read on every signed-in page). The most frequent read of
+ * a signed-in page: prepared once a database (see `preparedRows` for why).
  */
 const profileLookup = (db: Db) =>
   flatRows(
     db
       .select({
-        user: users,
+        user: presentable,
         fcmTokens: sql<string[]>`array(select ps.id::text from ${pushSubscriptions} ps
         where ps.user_id = ${sql.placeholder('id')}::uuid order by ps.created_at)`,
         recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} rc
