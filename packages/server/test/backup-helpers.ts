@@ -65,11 +65,17 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
   return counts;
 }
 
-/** The devices' and users' counts migration 0027's triggers keep (the admin fleet's '{n} found'). */
-export async function keptCounts(database: Database): Promise<{ devices?: number; users?: number }> {
+/**
+ * The devices' and users' counts migration 0027's triggers keep (the admin fleet's '{n} found'), and
+ * the sum of each device's users migration 0035's keep.
+ */
+export async function keptCounts(
+  database: Database,
+): Promise<{ devices?: number; users?: number; device_users?: number }> {
   const rows = await rawRows(
     database.db,
-    sql`select table_name as name, n from vw_counts.row_counts order by 1`,
+    sql`select table_name as name, n from vw_counts.row_counts
+        union all select 'device_users', coalesce(sum(n), 0) from vw_counts.device_user_counts order by 1`,
     z.object({ name: z.string(), n: z.coerce.number() }),
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.n]));
