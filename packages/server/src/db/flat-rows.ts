@@ -8,9 +8,8 @@ interface PreparedInternals {
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
-type Decode = (value: unknown) => unknown;
 interface Decoder {
-  mapFromDriverValue: Decode;
+  mapFromDriverValue: (value: unknown) => unknown;
 }
 
 /** An SQL field's decoder (`.mapWith`), internal to drizzle's types. */

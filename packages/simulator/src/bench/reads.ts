@@ -107,8 +107,8 @@ const perRequest = (r: ReadResult, seconds: (cpu: NonNullable<ReadResult['cpu']>
  * The reads' table of one database, each read's rate beside `/healthz`'s, and where its CPU went:
  * µs a request in the server (with PGlite, its database too), the processes named `postgres` on
  * this machine and the bench's own process (its load generator), and the cores the machine kept
- * busy. Where those three share the machine's cores, a read costing
- * three times `/healthz`'s CPU cannot run at more than a third of its rate.
+ * busy. Where those three share the machine's cores, a read costing three times `/healthz`'s CPU
+ * cannot run at more than a third of its rate.
  */
 export function printReads(
   database: string,
