@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -6,10 +5,9 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { BOOT_SCRIPT, livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
+import { livenessResponse, readinessResponse, SERVER_MESSAGES } from '@vitalwatch/shared';
 import Fastify, { LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import { addressKey } from './auth/address-key.ts';
 import { type ComposeOptions, composeServices, registerRoutes } from './composition.ts';
 import type { AppConfig } from './config.ts';
@@ -106,35 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const ctx = composeServices(config, database, redis, app.log, options);
 
-  // Built once: @fastify/helmet built helmet's middleware again for every request (its CSP
-  // directives parsed each time, 4 % of the server's CPU on a simple read).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The pages' one inline script (theme and stored session before the first paint), by its hash.
-        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`],
-        // Chart.js and the toast library set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The legacy header says what frame-ancestors 'none' says, for browsers without CSP 2.
-    xFrameOptions: { action: 'deny' },
-    // Served over plain HTTP on localhost by default; HSTS belongs to the TLS terminator.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
-  );
   // API responses of 1 kB or more go out compressed (brotli at a quality that costs little CPU per
   // request, BROTLI_QUALITY, or gzip); the web app's files are compressed once at build time (see registerWebApp).
   // Compressed request bodies are not accepted: a device has no reason to send one. Replies up to

@@ -228,6 +228,29 @@ describe('HTTP semantics', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('sends the same security headers on errors as on answers', async () => {
+    const headersOf = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await built().app.inject({ method: 'GET', url, headers });
+      const { date, etag, vary, 'content-length': _length, 'content-type': _type, ...rest } = res.headers;
+      const fixed = Object.entries(rest).filter(
+        ([name]) => !name.startsWith('x-ratelimit') && name !== 'cache-control',
+      );
+      return { status: res.statusCode, fixed: Object.fromEntries(fixed) };
+    };
+    const ok = await headersOf('/healthz');
+    expect(ok.status).toBe(200);
+    expect(Object.keys(ok.fixed).length).toBeGreaterThan(8);
+    for (const [url, status, headers] of [
+      ['/api/v1/user/profile', 401, {}],
+      ['/api/v1/no-such-route', 404, user.auth],
+      ['/api/v1/health/fetch/not-a-device', 405, user.auth],
+    ] as const) {
+      const error = await headersOf(url, headers);
+      expect(error.status, url).toBe(status);
+      expect(error.fixed, url).toMatchObject(ok.fixed);
+    }
+  });
+
   it('answers sign-out with Clear-Site-Data, and the user signs in again', async () => {
     const res = await built().app.inject({
       method: 'POST',
