@@ -42,7 +42,7 @@ export interface BuiltApp {
   realtime: Realtime;
 }
 
-const BODY_LIMIT = 1024 * 1024;
+export const BODY_LIMIT = 1024 * 1024;
 /** Replies up to this size are compressed in one call, larger ones through a stream (see below). */
 const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
 /** The longest closing waits for requests in flight, and then for the database and Redis to close. */

@@ -8,7 +8,7 @@ import { restoreBackup } from '../src/backup/restore.ts';
 import type { Database } from '../src/db/index.ts';
 import { rawRows } from '../src/db/raw-rows.ts';
 import { backupTo, emptyDatabase, keptCounts, scratchFile, tableCounts } from './backup-helpers.ts';
-import { postAlert, postHealth, userWithDevice } from './device-helpers.ts';
+import { deviceUserCountDrift, postAlert, postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, type TestUser, testConfig } from './helpers.ts';
 import { brokerUrl, connectDevice, useMqttApp } from './mqtt-helpers.ts';
 
@@ -110,6 +110,7 @@ describe.each(dbTargets())('backup and restore on $name', (target) => {
       users: counts.users,
       device_users: counts.device_users,
     });
+    expect(await deviceUserCountDrift(restored.database.db)).toEqual([]);
     expect(
       await count(
         restored.database,

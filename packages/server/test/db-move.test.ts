@@ -5,7 +5,8 @@ import { MOVE_BATCH_ROWS, moveDatabase } from '../src/backup/move.ts';
 import { rawRows } from '../src/db/raw-rows.ts';
 import { insertAlert, insertDevice } from './admin-helpers.ts';
 import { emptyDatabase, keptCounts, tableCounts } from './backup-helpers.ts';
-import { createAdmin, dbTargets, useTestApp } from './helpers.ts';
+import { deviceUserCountDrift } from './device-helpers.ts';
+import { createAdmin, dbTargets, signup, useTestApp } from './helpers.ts';
 
 const postgres = dbTargets().find((t) => t.name === 'postgres');
 const pglite = dbTargets().find((t) => t.name === 'pglite')!;
@@ -20,7 +21,8 @@ describe.skipIf(!postgres)('npm run db:move: PGlite to PostgreSQL', { timeout: 1
   it('moves every table in batches, resumes after an interruption, sets sequences and verifies', async () => {
     const source = built().ctx.database;
     await createAdmin(built());
-    const deviceId = await insertDevice(source.db);
+    const [first, second] = [await signup(built()), await signup(built())];
+    const deviceId = await insertDevice(source.db, [first.user._id, second.user._id]);
     await insertAlert(source.db, deviceId);
     const readings = 2 * MOVE_BATCH_ROWS + 123;
     await source.db.execute(sql`
@@ -54,6 +56,7 @@ describe.skipIf(!postgres)('npm run db:move: PGlite to PostgreSQL', { timeout: 1
       users: moved.users,
       device_users: moved.device_users,
     });
+    expect(await deviceUserCountDrift(target.database.db)).toEqual([]);
     for (const v of verification) {
       expect(v.target, v.table).toBe(v.source);
       expect(v.targetSum, v.table).toBe(v.sourceSum);

@@ -2,6 +2,7 @@ import type { AdminDevice } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BuiltApp } from '../src/app.ts';
+import { rawRows } from '../src/db/raw-rows.ts';
 import { signup, type TestUser, unique } from './helpers.ts';
 
 /** Create a device through the admin API; throws unless 201. */
@@ -122,3 +123,18 @@ export async function joinByCode(
   }
   throw new Error('no device of the owner had this user waiting');
 }
+
+/**
+ * Devices whose count of users kept by migration 0035 differs from their rows in device_users, or
+ * is kept at nought (none when exact).
+ */
+export const deviceUserCountDrift = (db: Parameters<typeof rawRows>[0]) =>
+  rawRows(
+    db,
+    sql`select coalesce(e.device_id, k.device_id)::text as device_id, coalesce(e.n, 0)::int as counted,
+          coalesce(k.n, 0)::int as kept
+        from (select device_id, count(*) as n from device_users group by 1) e
+        full join vw_counts.device_user_counts k on k.device_id = e.device_id
+        where coalesce(e.n, 0) <> coalesce(k.n, 0) or k.n = 0`,
+    z.object({ device_id: z.string(), counted: z.number(), kept: z.number() }),
+  );

@@ -1,9 +1,19 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { drizzleOverPglite, newPglite } from '../src/db/index.ts';
 import { rawRows } from '../src/db/raw-rows.ts';
-import { createDevice, joinByCode, ownedDevice } from './device-helpers.ts';
-import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
+import { createDevice, deviceUserCountDrift, joinByCode, ownedDevice } from './device-helpers.ts';
+import {
+  createAdmin,
+  dbTargets,
+  MIGRATIONS,
+  migrationsBefore,
+  signup,
+  type TestUser,
+  useTestApp,
+} from './helpers.ts';
 
 /**
  * Each device's count of users kept by migration 0035 against count(*) over device_users, through
@@ -23,17 +33,7 @@ describe.each(dbTargets())('kept device user counts on $name', (target) => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res;
   };
-  /** Devices whose kept count differs from their rows in device_users (none when exact). */
-  const drift = () =>
-    rawRows(
-      built().ctx.db,
-      sql`select coalesce(e.device_id, k.device_id)::text as device_id, coalesce(e.n, 0)::int as counted,
-            coalesce(k.n, 0)::int as kept
-          from (select device_id, count(*) as n from device_users group by 1) e
-          full join vw_counts.device_user_counts k on k.device_id = e.device_id
-          where coalesce(e.n, 0) <> coalesce(k.n, 0) or k.n = 0`,
-      z.object({ device_id: z.string(), counted: z.number(), kept: z.number() }),
-    );
+  const drift = () => deviceUserCountDrift(built().ctx.db);
   /** The count the user's device list shows for the device. */
   const listed = async (user: TestUser, deviceId: string) => {
     const devices: { _id: string; users: number }[] = (await post(user, '/device/get-device')).json().data
@@ -76,7 +76,12 @@ describe.each(dbTargets())('kept device user counts on $name', (target) => {
     expect(await listed(second, device._id)).toBe(1);
 
     const other = await createDevice(built(), admin, { users: [owner.user._id, second.user._id] });
+    const shared = await createDevice(built(), admin, { users: [owner.user._id, second.user._id] });
     expect(await listed(owner, other._id)).toBe(2);
+    // A device with two users goes, then a user of two devices.
+    await post(admin, `/admin/delete-device/${shared._id}`);
+    await post(admin, `/admin/delete-user/${second.user._id}`);
+    expect(await listed(owner, other._id)).toBe(1);
     await post(admin, `/admin/delete-device/${device._id}`);
     expect(await drift()).toEqual([]);
     const kept = await rawRows(
@@ -90,11 +95,12 @@ describe.each(dbTargets())('kept device user counts on $name', (target) => {
   it('refuses to move an assignment to another device or user, and empties on truncate', async () => {
     const owner = await signup(built());
     const device = await ownedDevice(built(), admin, owner);
-    await expect(
-      built().ctx.db.execute(
+    const refused = await built()
+      .ctx.db.execute(
         sql`update device_users set user_id = ${admin.user._id}::uuid where device_id = ${device._id}::uuid`,
-      ),
-    ).rejects.toThrow();
+      )
+      .catch((err: { cause?: Error }) => err.cause?.message);
+    expect(refused).toMatch(/not changed once stored/);
     const kept = sql`select count(*)::int as n from vw_counts.device_user_counts`;
     const truncated = built().ctx.db.transaction(async (tx) => {
       await tx.execute(sql`truncate device_users`);
@@ -103,5 +109,43 @@ describe.each(dbTargets())('kept device user counts on $name', (target) => {
     });
     await expect(truncated).rejects.toBeInstanceOf(TransactionRollbackError);
     expect(await listed(owner, device._id)).toBe(1);
+  });
+});
+
+describe('migration 0035', () => {
+  it("counts each device's users stored by an earlier release, and keeps counting", async () => {
+    const client = newPglite();
+    const db = drizzleOverPglite(client);
+    await migrate(db, { migrationsFolder: migrationsBefore('0035') });
+    // Three devices with one, two and three users, and a fourth with none.
+    await client.exec(`
+      insert into devices (id, device_name, activation_code, api_auth_code)
+        select ('00000000-0000-4000-8000-00000000000' || d)::uuid, 'd' || d, 'act-' || d, 'key-' || d
+        from generate_series(1, 4) d;
+      insert into users (id, full_name, username, email, password_hash)
+        select ('00000000-0000-4000-9000-00000000000' || u)::uuid, 'u' || u, 'u' || u, 'u' || u || '@example.com', 'x'
+        from generate_series(1, 3) u;
+      insert into device_users (device_id, user_id)
+        select ('00000000-0000-4000-8000-00000000000' || d)::uuid, ('00000000-0000-4000-9000-00000000000' || u)::uuid
+        from generate_series(1, 3) d, generate_series(1, 3) u where u <= d;`);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const kept = 'select right(device_id::text, 1) as device, n from vw_counts.device_user_counts order by 1';
+    expect((await client.query(kept)).rows).toEqual([
+      { device: '1', n: 1 },
+      { device: '2', n: 2 },
+      { device: '3', n: 3 },
+    ]);
+    await client.exec(`
+      insert into device_users (device_id, user_id) values
+        ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-9000-000000000001');
+      delete from users where id = '00000000-0000-4000-9000-000000000003';`);
+    expect((await client.query(kept)).rows).toEqual([
+      { device: '1', n: 1 },
+      { device: '2', n: 2 },
+      { device: '3', n: 2 },
+      { device: '4', n: 1 },
+    ]);
+    expect(await deviceUserCountDrift(db)).toEqual([]);
+    await client.close();
   });
 });

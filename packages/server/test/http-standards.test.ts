@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../src/app.ts';
 import { postHealth } from './device-helpers.ts';
 import { dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
@@ -229,9 +230,21 @@ describe('HTTP semantics', () => {
   });
 
   it('sends the same security headers on errors as on answers', async () => {
-    const headersOf = async (url: string, headers: Record<string, string> = {}) => {
-      const res = await built().app.inject({ method: 'GET', url, headers });
-      const { date, etag, vary, 'content-length': _length, 'content-type': _type, ...rest } = res.headers;
+    const headersOf = async (url: string, headers: Record<string, string> = {}, payload?: string) => {
+      const res = await built().app.inject(
+        payload === undefined
+          ? { method: 'GET', url, headers }
+          : { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload },
+      );
+      const {
+        date,
+        etag,
+        vary,
+        connection,
+        'content-length': _length,
+        'content-type': _type,
+        ...rest
+      } = res.headers;
       const fixed = Object.entries(rest).filter(
         ([name]) => !name.startsWith('x-ratelimit') && name !== 'cache-control',
       );
@@ -240,12 +253,15 @@ describe('HTTP semantics', () => {
     const ok = await headersOf('/healthz');
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.fixed).length).toBeGreaterThan(8);
-    for (const [url, status, headers] of [
-      ['/api/v1/user/profile', 401, {}],
-      ['/api/v1/no-such-route', 404, user.auth],
-      ['/api/v1/health/fetch/not-a-device', 405, user.auth],
+    const tooLarge = JSON.stringify({ user: { username: 'x'.repeat(BODY_LIMIT) } });
+    for (const [url, status, headers, payload] of [
+      ['/api/v1/user/profile', 401, {}, undefined],
+      ['/api/v1/no-such-route', 404, user.auth, undefined],
+      ['/api/v1/health/fetch/not-a-device', 405, user.auth, undefined],
+      ['/api/v1/user/login', 400, {}, '{"user":'],
+      ['/api/v1/user/login', 413, {}, tooLarge],
     ] as const) {
-      const error = await headersOf(url, headers);
+      const error = await headersOf(url, headers, payload);
       expect(error.status, url).toBe(status);
       expect(error.fixed, url).toMatchObject(ok.fixed);
     }

@@ -19,8 +19,12 @@ BEGIN
     ON CONFLICT ("device_id") DO UPDATE SET "n" = c."n" + excluded."n";
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- The counts are locked in device order first, as the insert's take them: two users' deletes that
+-- share devices would otherwise lock their counts in the plan's order and could deadlock.
 CREATE FUNCTION "vw_counts"."device_users_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM "vw_counts"."device_user_counts"
+    WHERE "device_id" IN (SELECT "device_id" FROM old_rows) ORDER BY "device_id" FOR UPDATE;
   UPDATE "vw_counts"."device_user_counts" c SET "n" = c."n" - d.k
     FROM (SELECT "device_id", count(*) AS k FROM old_rows GROUP BY 1) d WHERE c."device_id" = d."device_id";
   DELETE FROM "vw_counts"."device_user_counts" WHERE "n" = 0 AND "device_id" IN (SELECT "device_id" FROM old_rows);
