@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { outboxDir } from '../src/mail/mailer.ts';
-import { createDevice, joinByCode, ownedDevice, postAlert, postHealth } from './device-helpers.ts';
+import { addByCode, createDevice, joinByCode, ownedDevice, postAlert, postHealth } from './device-helpers.ts';
 import { fhirValidator } from './fhir-validate.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 import { mailsIn } from './outbox-mail.ts';
@@ -295,12 +295,7 @@ describe.each(dbTargets())('account self-service on $name', (target) => {
     const device = await ownedDevice(built(), admin, ida, 'Ida band');
     // Earlier, but still waiting for Ida to confirm them: not the heir.
     const waiting = await signup(built());
-    const asked = await built().app.inject({
-      method: 'POST',
-      url: '/api/v1/device/add-device',
-      headers: waiting.auth,
-      payload: { data: { activationCode: device.activationCode } },
-    });
+    const asked = await addByCode(built(), waiting, device.activationCode);
     expect(asked.statusCode).toBe(403);
     await joinByCode(built(), ida, carer, device.activationCode);
     const socket = await openSocket({ token: ida.accessToken });

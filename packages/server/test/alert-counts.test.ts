@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rawRows } from '../src/db/raw-rows.ts';
-import { createDevice, ownedDevice, userWithDevice } from './device-helpers.ts';
+import { addByCode, createDevice, ownedDevice, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, signup, type TestUser, useTestApp } from './helpers.ts';
 
 /**
@@ -196,12 +196,7 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
     await agree();
     // Someone waiting for the owner to confirm them, and a stranger, get none of these alerts.
     const waiting = await signup(built());
-    const asked = await built().app.inject({
-      method: 'POST',
-      url: '/api/v1/device/add-device',
-      headers: waiting.auth,
-      payload: { data: { activationCode: owned.activationCode } },
-    });
+    const asked = await addByCode(built(), waiting, owned.activationCode);
     expect(asked.statusCode).toBe(403);
     for (const outsider of [waiting, await signup(built())]) {
       expect((await page(outsider, { limit: 5 })).ids).toEqual([]);

@@ -67,6 +67,18 @@ export async function countRows(
 /** ISO time `ms` milliseconds from now (negative: in the past). */
 export const isoFromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+/**
+ * `user` adds a device by its activation code (My Devices' 'Add Device'): 200 for the first, its
+ * owner; 403 for anyone after, waiting for an owner to confirm them.
+ */
+export const addByCode = (built: BuiltApp, user: TestUser, activationCode: string, deviceName?: string) =>
+  built.app.inject({
+    method: 'POST',
+    url: '/api/v1/device/add-device',
+    headers: user.auth,
+    payload: { data: { activationCode, ...(deviceName ? { deviceName } : {}) } },
+  });
+
 /** A device nobody has yet, added by `owner` with its activation code: they are its owner. */
 export async function ownedDevice(
   built: BuiltApp,
@@ -75,12 +87,7 @@ export async function ownedDevice(
   deviceName?: string,
 ): Promise<AdminDevice> {
   const device = await createDevice(built, admin, deviceName ? { deviceName } : {});
-  const res = await built.app.inject({
-    method: 'POST',
-    url: '/api/v1/device/add-device',
-    headers: owner.auth,
-    payload: { data: { activationCode: device.activationCode } },
-  });
+  const res = await addByCode(built, owner, device.activationCode);
   if (res.statusCode !== 200) throw new Error(`add-device failed: ${res.statusCode} ${res.body}`);
   return device;
 }
@@ -96,12 +103,7 @@ export async function joinByCode(
   activationCode: string,
   deviceName?: string,
 ): Promise<void> {
-  const added = await built.app.inject({
-    method: 'POST',
-    url: '/api/v1/device/add-device',
-    headers: user.auth,
-    payload: { data: { activationCode, ...(deviceName ? { deviceName } : {}) } },
-  });
+  const added = await addByCode(built, user, activationCode, deviceName);
   if (added.statusCode !== 403)
     throw new Error(`add-device: expected pending, got ${added.statusCode} ${added.body}`);
   const device = await built.app.inject({

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drizzleOverPglite, newPglite } from '../src/db/index.ts';
 import { rawRows } from '../src/db/raw-rows.ts';
-import { createDevice, deviceUserCountDrift, joinByCode, ownedDevice } from './device-helpers.ts';
+import { addByCode, createDevice, deviceUserCountDrift, joinByCode, ownedDevice } from './device-helpers.ts';
 import {
   createAdmin,
   dbTargets,
@@ -52,12 +52,7 @@ describe.each(dbTargets())('kept device user counts on $name', (target) => {
 
     await joinByCode(built(), owner, second, device.activationCode);
     // Waiting for an owner counts as a user, as before the count was kept.
-    const pending = await built().app.inject({
-      method: 'POST',
-      url: '/api/v1/device/add-device',
-      headers: third.auth,
-      payload: { data: { activationCode: device.activationCode } },
-    });
+    const pending = await addByCode(built(), third, device.activationCode);
     expect(pending.statusCode).toBe(403);
     expect(await listed(owner, device._id)).toBe(3);
     expect(await drift()).toEqual([]);
