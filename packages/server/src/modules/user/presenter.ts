@@ -24,8 +24,12 @@ export const presentUser = (
   updatedAt: u.updatedAt.toISOString(),
 });
 
-/** Quiet hours as stored; anything unreadable counts as none (alerts then always come through). */
+/**
+ * Quiet hours as stored; anything unreadable counts as none (alerts then always come through). None
+ * stored is answered without the schema: a failed parse builds its issues, on every profile read.
+ */
 export function storedQuietHours(value: unknown) {
+  if (value === null || value === undefined) return null;
   const parsed = quietHoursSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
