@@ -181,7 +181,7 @@ describe.each(dbTargets())('kept alert counts on $name', (target) => {
       select d, 'SOS', 'SOS', 'SOS pressed', now() - interval '30 seconds'
       from unnest(${sql.param(fleet.slice(4, 8))}::uuid[]) d`);
     expect(await drift()).toEqual([]);
-    // Limits whose tiers (the limit and one more, to the next power of two) leave devices out.
+    // Limits whose tiers (the limit and one more, rounded up by `limitTier`) leave devices out.
     const agree = async () => {
       for (const limit of [1, 2, 3, 5]) {
         const kept = await page(watcher, { limit });

@@ -1,7 +1,9 @@
 import { fleetDevicePage, fleetDeviceQuery, fleetUserQuery } from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../src/db/index.ts';
+import type { Db, Tx } from '../src/db/index.ts';
+import { NAMED_SHAPES_PER_QUERY } from '../src/db/once-for.ts';
+import { type AlertFilters, listPage } from '../src/modules/alert/repository.ts';
 import { devicePageJson, userPageRows } from '../src/modules/fleet/repository.ts';
 import { listReadings } from '../src/modules/readings/repository.ts';
 import { postHealth, userWithDevice } from './device-helpers.ts';
@@ -18,10 +20,12 @@ const postgres = dbTargets().filter((t) => t.name === 'postgres');
 describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name', (target) => {
   const built = useTestApp(target, { ingest: { offlineSweepIntervalMs: 0, escalationIntervalMs: 0 } });
   let deviceId: string;
+  let userId: string;
 
   beforeAll(async () => {
     const made = await userWithDevice(built(), await createAdmin(built()));
     deviceId = made.device._id;
+    userId = made.user.user._id;
     const start = Date.now() - 3_600_000;
     for (let i = 0; i < 3000; i += 500) {
       const batch = Array.from({ length: 500 }, (_, k) => ({
@@ -31,6 +35,8 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
       }));
       expect((await postHealth(built(), made.device.apiAuthCode, batch)).statusCode).toBe(202);
     }
+    await built().ctx.db.execute(sql`insert into alerts (device_id, alert_type, alert_title, alert_message, recorded_at)
+      select ${deviceId}::uuid, 'SOS', 'SOS', 'SOS pressed', now() - make_interval(mins => s) from generate_series(1, 40) s`);
     await built().ctx.db.execute(sql`analyze`);
   });
 
@@ -67,5 +73,29 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
     });
     expect(users).toHaveLength(1);
     expect(users[0]).toBeGreaterThan(0);
+  });
+
+  it(`keeps ${NAMED_SHAPES_PER_QUERY} shapes of the alert page named on a connection, and answers the rest unnamed`, async () => {
+    const named = await built().ctx.db.transaction(async (tx: Tx) => {
+      // One connection, whose named statements `pg_prepared_statements` lists, and its own shapes:
+      // 8 filter and order shapes, 16 LIMIT tiers.
+      const db = tx as Db;
+      for (const from of [undefined, new Date(Date.now() - 86_400_000)])
+        for (const status of [undefined, 'active'] as const)
+          for (const byPriority of [false, true])
+            for (let limit = 1; limit <= 30; limit++) {
+              const filters: AlertFilters = { from, status };
+              const all = await listPage(db, userId, filters, undefined, 100, byPriority);
+              expect(all.rows).toHaveLength(40);
+              const page = await listPage(db, userId, filters, undefined, limit, byPriority);
+              expect(page.rows.map((r) => r.id)).toEqual(all.rows.slice(0, limit).map((r) => r.id));
+              expect(page.total).toBe(40);
+            }
+      const result = (await tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where name like 'alerts_page_%'`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]?.n;
+    });
+    expect(named).toBe(NAMED_SHAPES_PER_QUERY);
   });
 });

@@ -4,7 +4,7 @@ import { maySee, visibleDeviceIds } from '../../access/audience.ts';
 import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
-import { limitTier, onceForKey, writtenLimit } from '../../db/once-for.ts';
+import { limitTier, onceForKey, statementName, writtenLimit } from '../../db/once-for.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import type { IsoTime } from '../../lib/iso-time.ts';
@@ -299,7 +299,7 @@ interface PageShape {
  * on each call (its text, then a hash of it to name the statement) was a quarter of the server's
  * CPU on a page of 20.
  */
-const pageStatement = (db: Db, key: string, shape: PageShape) => {
+const pageStatement = (db: Db, key: string, shape: PageShape, named: boolean) => {
   const userId = sql.placeholder('userId');
   const after = sql`(${alerts.recordedAt}, ${alerts.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
   const rank = sql`${sql.placeholder('cursorRank')}::int`;
@@ -327,7 +327,7 @@ const pageStatement = (db: Db, key: string, shape: PageShape) => {
     )
       .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
       .limit(writtenLimit(shape.tier))
-      .prepare(`alerts_page_${key}`),
+      .prepare(statementName(`alerts_page_${key}`, named)),
   );
 };
 
@@ -378,7 +378,7 @@ export async function listPage(
 }
 
 /** The total and unread count of one filter shape, made once a database. */
-const countStatement = (db: Db, key: string, has: FilterShape) => {
+const countStatement = (db: Db, key: string, has: FilterShape, named: boolean) => {
   const userId = sql.placeholder('userId');
   return flatRows(
     db
@@ -389,7 +389,7 @@ const countStatement = (db: Db, key: string, has: FilterShape) => {
       .from(alerts)
       .leftJoin(alertReads, and(eq(alertReads.alertId, alerts.id), eq(alertReads.userId, userId)))
       .where(and(maySee(userId, alerts.deviceId), ...filterConditions(has)))
-      .prepare(`alerts_count_${key}`),
+      .prepare(statementName(`alerts_count_${key}`, named)),
   );
 };
 
