@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { maySee } from '../../access/audience.ts';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
-import { perLimitTier } from '../../db/once-for.ts';
+import { perLimitTier, writtenLimit } from '../../db/once-for.ts';
 import { preparedRows } from '../../db/raw-rows.ts';
 import { devices, healthRecords } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -25,7 +25,7 @@ const readingRow = z.object({
 });
 const newestOf = (seq: SQLWrapper, tier: number) =>
   sql`select id::text, recorded_at, spo2, heart_rate, temperature, battery from ${healthRecords}
-    where device_seq = ${seq} order by recorded_at desc, id desc limit ${sql.raw(String(tier))}`;
+    where device_seq = ${seq} order by recorded_at desc, id desc limit ${writtenLimit(tier)}`;
 
 const newestReadings = perLimitTier((tier) =>
   preparedRows(
