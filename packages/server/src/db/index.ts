@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withTimeout } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PlanRoutingPool } from './plan-routing-pool.ts';
 import * as schema from './schema.ts';
 import { ServerPGlite, type ServerPGliteOptions } from './server-pglite.ts';
 
@@ -76,18 +77,16 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function createPostgres(url: string, max: number, queryTimeoutMs?: number): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    idleTimeoutMillis: 30_000,
-    ...POOL_TIMEOUTS,
-    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
-  });
-  // An idle client's error (server restart) must not crash the process; the next query reports it.
-  pool.on('error', () => {});
-  // Nor a checked-out one's (its backend terminated mid-transaction): the query under way, or the
-  // next one, fails with it, and the client is not reused.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = new PlanRoutingPool(
+    {
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      ...POOL_TIMEOUTS,
+      ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+    },
+    Math.max(2, Math.ceil(max / 4)),
+  );
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -29,7 +29,8 @@ export const STATEMENTS_KEPT = 512;
  * choosing. Planning sizes every table and index it may read, and PGlite's file system answers each
  * size with a system call (`fstat` for `lseek(SEEK_END)`): 70 of them for each 24 h history's
  * summary, planned anew on every call, against 5 run once planned (partitions a range leaves out are
- * pruned when it starts). A comment: PostgreSQL itself (node-postgres) ignores it.
+ * pruned when it starts). A comment to PostgreSQL; the server's pool sends such a statement to
+ * connections set so (`PlanRoutingPool`, plan-routing-pool.ts).
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
 const SET_GENERIC = protocol.serialize.query('set plan_cache_mode = force_generic_plan');
