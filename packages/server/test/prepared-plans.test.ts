@@ -1,4 +1,10 @@
-import { fleetDevicePage, fleetDeviceQuery, fleetUserQuery } from '@vitalwatch/shared';
+import {
+  fleetDevicePage,
+  fleetDeviceQuery,
+  fleetUserQuery,
+  type HealthHistory,
+  type HistorySummary,
+} from '@vitalwatch/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Tx } from '../src/db/index.ts';
@@ -6,7 +12,7 @@ import { NAMED_SHAPES_PER_QUERY } from '../src/db/once-for.ts';
 import { GENERIC_PLAN } from '../src/db/server-pglite.ts';
 import { type AlertFilters, listPage } from '../src/modules/alert/repository.ts';
 import { devicePageJson, userPageRows } from '../src/modules/fleet/repository.ts';
-import { rangeSummary } from '../src/modules/readings/history.ts';
+import { deviceHistory, rangeSummary } from '../src/modules/readings/history.ts';
 import { listReadings } from '../src/modules/readings/repository.ts';
 import { postHealth, userWithDevice } from './device-helpers.ts';
 import { createAdmin, dbTargets, useTestApp } from './helpers.ts';
@@ -101,24 +107,34 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
     expect(named).toBe(NAMED_SHAPES_PER_QUERY);
   });
 
-  it("runs a history's summary with its generic plan, on connections of its own, answering the same", async () => {
+  it("runs a history's statements with their generic plans, on connections of their own, answering the same", async () => {
     const { db } = built().ctx;
     const to = new Date();
-    // Partial minutes at both ends, whole ones between: every part of the statement reads.
+    // Partial minutes at both ends, whole ones between: every part of the summary reads.
     const from = new Date(to.getTime() - 3_000_000 + 1500);
+    const recent = new Date(to.getTime() - 300_000);
+    // One at a time: the pool hands out its latest idle connection, the one listed below.
+    const read = async (tx: Tx) => [
+      await rangeSummary(tx, deviceId, from, to),
+      await deviceHistory(tx, deviceId, from, to, 500),
+      await deviceHistory(tx, deviceId, recent, to, 500),
+    ];
     // In a transaction a marked statement stays on the transaction's connection, planned as chosen.
-    const chosen = await db.transaction((tx: Tx) => rangeSummary(tx, deviceId, from, to));
-    expect(chosen.readings).toBeGreaterThan(2000);
-    for (let n = 0; n < 8; n++) expect(await rangeSummary(db, deviceId, from, to)).toEqual(chosen);
-    // Marked too: on the connection the eight calls used (the pool hands out its latest idle one).
+    const chosen = await db.transaction(read);
+    const [summary, minutes, raw] = chosen as [HistorySummary, HealthHistory, HealthHistory];
+    expect(summary.readings).toBeGreaterThan(2000);
+    expect([minutes.resolution, raw.resolution]).toEqual(['minute', 'raw']);
+    for (let n = 0; n < 8; n++) expect(await read(db)).toEqual(chosen);
+    // Marked too: on the connection the calls used.
     const [routed] = (
       (await db.execute(
         sql.raw(`${GENERIC_PLAN}select current_setting('plan_cache_mode') as mode,
           sum(generic_plans)::int as generic, sum(custom_plans)::int as custom
-          from pg_prepared_statements where name like 'history_summary_%'`),
+          from pg_prepared_statements where name like 'history_%'`),
       )) as unknown as { rows: { mode: string; generic: number; custom: number }[] }
     ).rows;
-    expect(routed).toEqual({ mode: 'force_generic_plan', generic: 8, custom: 0 });
+    // Each read: three summaries, minute buckets, raw readings.
+    expect(routed).toEqual({ mode: 'force_generic_plan', generic: 40, custom: 0 });
     const [plain] = (
       (await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as {
         rows: { mode: string }[];
