@@ -11,7 +11,7 @@ import { withTimeout } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PlanRoutingPool } from './plan-routing-pool.ts';
 import * as schema from './schema.ts';
-import { ServerPGlite, type ServerPGliteOptions } from './server-pglite.ts';
+import { GENERIC_PLAN, ServerPGlite, type ServerPGliteOptions } from './server-pglite.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: PGlite (embedded) and node-postgres (server). */
@@ -113,7 +113,12 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
       }
     },
     async ping() {
-      await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
+      // Both pools: the marked statements' connections start with options of their own.
+      await withTimeout(
+        Promise.all([db.execute(sql`select 1`), db.execute(sql.raw(`${GENERIC_PLAN}select 1`))]),
+        PING_TIMEOUT_MS,
+        'database ping',
+      );
     },
     async close() {
       await pool.end();

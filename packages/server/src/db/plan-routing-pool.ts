@@ -1,20 +1,23 @@
 import pg from 'pg';
+import { parse } from 'pg-connection-string';
 import { GENERIC_PLAN } from './server-pglite.ts';
 
 const GENERIC_OPTION = '-c plan_cache_mode=force_generic_plan';
 
 /**
- * `url` with GENERIC_OPTION added to its `options` (sent when a connection starts): a URL's own
- * settings come first, and they override a configured `options`, so the URL carries them all.
- * Edited as text: node-postgres takes URLs (`postgres://user@/db?host=/run/postgresql`) that
- * `new URL` refuses.
+ * The marked statements' pool's settings: `config`'s, with GENERIC_OPTION after the `options` its
+ * connections would have started with (node-postgres takes them from the URL, else the configured
+ * ones, else PGOPTIONS). The URL is parsed as node-postgres parses it, whose settings win over the
+ * configured ones as they do there.
  */
-export function withGenericPlans(url: string): string {
-  const added = encodeURIComponent(GENERIC_OPTION);
-  const own = /([?&]options=)([^&#]*)/;
-  if (own.test(url)) return url.replace(own, (_, key: string, value: string) => `${key}${value}%20${added}`);
-  const [base = '', fragment] = url.split('#', 2);
-  return `${base}${base.includes('?') ? '&' : '?'}options=${added}${fragment === undefined ? '' : `#${fragment}`}`;
+export function genericPlanConfig(
+  config: pg.PoolConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): pg.PoolConfig {
+  const { connectionString, ...configured } = config;
+  const settings = { ...configured, ...(connectionString ? parse(connectionString) : {}) };
+  const own = settings.options ?? env.PGOPTIONS;
+  return { ...settings, options: own ? `${own} ${GENERIC_OPTION}` : GENERIC_OPTION } as pg.PoolConfig;
 }
 
 const marked = (config: unknown): boolean =>
@@ -40,11 +43,7 @@ export class PlanRoutingPool extends pg.Pool {
   /** `genericMax`: the marked statements' connections, besides `config.max`. */
   constructor(config: pg.PoolConfig, genericMax: number) {
     super(config);
-    const generic = new pg.Pool({
-      ...config,
-      ...(config.connectionString ? { connectionString: withGenericPlans(config.connectionString) } : {}),
-      max: genericMax,
-    });
+    const generic = new pg.Pool({ ...genericPlanConfig(config), max: genericMax });
     for (const pool of [this, generic]) {
       // An idle client's error (server restart) must not crash the process; the next query reports it.
       pool.on('error', () => {});
