@@ -100,7 +100,7 @@ describe.skipIf(postgres.length === 0).each(postgres)('prepared reads on $name',
               expect(page.total).toBe(40);
             }
       const result = (await tx.execute(
-        sql`select count(*)::int as n from pg_prepared_statements where name like 'alerts_page_%'`,
+        sql`select count(*)::int as n from pg_prepared_statements where name like '%alerts_page_%'`,
       )) as unknown as { rows: { n: number }[] };
       return result.rows[0]?.n;
     });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/index.ts';
+import { quickRead } from '../db/pipelined-reads.ts';
 import { preparedRows } from '../db/raw-rows.ts';
 import { devices } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -12,7 +13,7 @@ import { maySee } from './audience.ts';
  */
 
 const deviceSeen = preparedRows(
-  'can_see_device',
+  quickRead('can_see_device'),
   sql`select 1 as seen from ${devices} d
     where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,
   z.object({ seen: z.number() }),
@@ -26,7 +27,7 @@ export const canSeeDevice = async (tx: Tx, userId: string, deviceId: string): Pr
   isUuid(deviceId) && (await deviceSeen(tx, { deviceId, userId })).length > 0;
 
 const historyVersionSeen = preparedRows(
-  'device_history_version',
+  quickRead('device_history_version'),
   sql`select d.history_version as version, (extract(epoch from now()) * 1000)::float8 as now
     from ${devices} d
     where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}`,

@@ -86,6 +86,7 @@ async function createPostgres(url: string, max: number, queryTimeoutMs?: number)
       ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
     },
     Math.max(2, Math.ceil(max / 4)),
+    Math.max(1, Math.round(max / 10)),
   );
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { parse } from 'pg-connection-string';
+import { isQuickRead, PipelinedReads } from './pipelined-reads.ts';
 import { GENERIC_PLAN } from './server-pglite.ts';
 
 const GENERIC_OPTION = '-c plan_cache_mode=force_generic_plan';
@@ -36,12 +37,16 @@ const marked = (config: unknown): boolean =>
  * generic plan (partitions left out by the range are pruned when it starts), measured with 62
  * weekly partitions of readings. A marked statement in a transaction runs on the transaction's
  * connection, planned as PostgreSQL chooses; the answers are the same either way.
+ *
+ * A quick read (`quickRead`) goes pipelined to connections of their own (`PipelinedReads`), or to
+ * this pool when they cannot take it now.
  */
 export class PlanRoutingPool extends pg.Pool {
   private readonly generic: pg.Pool;
+  readonly pipelined: PipelinedReads;
 
-  /** `genericMax`: the marked statements' connections, besides `config.max`. */
-  constructor(config: pg.PoolConfig, genericMax: number) {
+  /** `genericMax`: the marked statements' connections, `lanes` the pipelined ones, besides `config.max`. */
+  constructor(config: pg.PoolConfig, genericMax: number, lanes: number) {
     super(config);
     const generic = new pg.Pool({ ...genericPlanConfig(config), max: genericMax });
     for (const pool of [this, generic]) {
@@ -52,12 +57,16 @@ export class PlanRoutingPool extends pg.Pool {
       pool.on('connect', (client) => client.on('error', () => {}));
     }
     this.generic = generic;
+    const pipelined = new PipelinedReads(config, lanes);
+    this.pipelined = pipelined;
     const own = this.query.bind(this) as (...args: unknown[]) => unknown;
     const routed = generic.query.bind(generic) as (...args: unknown[]) => unknown;
-    this.query = ((...args: unknown[]) => (marked(args[0]) ? routed : own)(...args)) as pg.Pool['query'];
+    this.query = ((...args: unknown[]) =>
+      (isQuickRead(args) && pipelined.query(args[0])) ||
+      (marked(args[0]) ? routed : own)(...args)) as pg.Pool['query'];
   }
 
   override async end(): Promise<void> {
-    await Promise.all([super.end(), this.generic.end()]);
+    await Promise.all([super.end(), this.generic.end(), this.pipelined.end()]);
   }
 }

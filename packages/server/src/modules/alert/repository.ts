@@ -5,6 +5,7 @@ import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
 import { limitTier, onceForKey, statementName, writtenLimit } from '../../db/once-for.ts';
+import { quickRead } from '../../db/pipelined-reads.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import type { IsoTime } from '../../lib/iso-time.ts';
@@ -234,7 +235,7 @@ const latestList = (db: Db, _key: string, tier: number) => {
     withReadState(db, userId, firstOfEachDevice(newestDevices(userId, BY_CREATED, limit), BY_CREATED, limit))
       .orderBy(desc(alerts.createdAt), ...newestFirst)
       .limit(writtenLimit(tier))
-      .prepare(`list_latest_alerts_${tier}`),
+      .prepare(quickRead(`list_latest_alerts_${tier}`)),
   );
 };
 
@@ -279,7 +280,7 @@ const countsKept = (has: FilterShape) => !has.from && !has.to && !has.status && 
 
 const keptCountsStatement = (one: boolean) =>
   preparedRows(
-    `alerts_kept_counts${one ? '_device' : ''}`,
+    quickRead(`alerts_kept_counts${one ? '_device' : ''}`),
     sql`select ${keptCounts(sql.placeholder('userId'), one)} as counts`,
     z.object({ counts: z.tuple([z.number(), z.number()]) }),
   );
@@ -319,7 +320,9 @@ const pageStatement = (db: Db, key: string, shape: PageShape, named: boolean) =>
     ? { counts: keptCounts(userId, shape.filters.deviceId) }
     : {};
   // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
-  // ids come from the visible devices alone (as `listLatest`'s).
+  // ids come from the visible devices alone (as `listLatest`'s), a quick read (`quickRead`) but
+  // with filters that may pass over much of a device's history before its rows are found.
+  const quick = !shape.byPriority && countsKept(shape.filters);
   return flatRows(
     (shape.byPriority
       ? visibleTo(db, userId, where, counts)
@@ -327,7 +330,7 @@ const pageStatement = (db: Db, key: string, shape: PageShape, named: boolean) =>
     )
       .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
       .limit(writtenLimit(shape.tier))
-      .prepare(statementName(`alerts_page_${key}`, named)),
+      .prepare(statementName(quick ? quickRead(`alerts_page_${key}`) : `alerts_page_${key}`, named)),
   );
 };
 

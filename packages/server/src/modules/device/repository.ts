@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { userIdsOf as grantedTo, maySee } from '../../access/audience.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
+import { quickRead } from '../../db/pipelined-reads.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { deviceNicknames, devices, deviceUsers, users } from '../../db/schema.ts';
 import type { IsoTime } from '../../lib/iso-time.ts';
@@ -249,7 +250,7 @@ const userDeviceRow = z.object({
  * `preparedRows` for why).
  */
 const userDevicesList = preparedRows(
-  'list_user_devices',
+  quickRead('list_user_devices'),
   sql`select ${devices.id}::text as id, ${devices.deviceName}, ${devices.isValid},
       ${isoTime(devices.lastUpdate)} as last_update, ${devices.make}, ${devices.model},
       ${isoTime(devices.createdAt)} as created_at, ${isoTime(devices.updatedAt)} as updated_at,

@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-
 import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { onceFor } from '../../db/once-for.ts';
+import { quickRead } from '../../db/pipelined-reads.ts';
 import { pushSubscriptions, recoveryCodes, refreshTokens, revokedSessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -48,7 +49,7 @@ const profileLookup = (db: Db) =>
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
-      .prepare('find_profile'),
+      .prepare(quickRead('find_profile')),
   );
 
 export const findProfile = async (db: Db, id: string) =>
@@ -70,7 +71,7 @@ const sessionLookup = (db: Db) =>
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
-      .prepare('find_user_for_session'),
+      .prepare(quickRead('find_user_for_session')),
   );
 
 /**

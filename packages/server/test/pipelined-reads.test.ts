@@ -1,0 +1,129 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_IN_FLIGHT, quickRead } from '../src/db/pipelined-reads.ts';
+import { PlanRoutingPool } from '../src/db/plan-routing-pool.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+const LANES = 2;
+
+/** A quick read answering its backend's pid and `n`, after `sleepS` seconds. */
+const pidOf = (n: number, sleepS = 0) => ({
+  name: quickRead('pipelined_test_pid'),
+  text: 'select pg_backend_pid() as pid, $1::int as n, pg_sleep($2::float8) is null as slept',
+  values: [n, sleepS],
+});
+
+/** Until `check` holds, within 10 s. */
+async function until(check: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(20);
+  }
+}
+
+/**
+ * Quick reads on PostgreSQL go pipelined on a few connections of their own (PipelinedReads);
+ * the pool takes what they cannot. Every query still gets its own answer, or its own error.
+ */
+describe.skipIf(!url)('pipelined quick reads', () => {
+  let pool: PlanRoutingPool;
+  let ended = false;
+  const open = async () => {
+    ended = false;
+    pool = new PlanRoutingPool(
+      { connectionString: url, max: 20, application_name: 'vw-pipelined-test' },
+      2,
+      LANES,
+    );
+    // The first quick read opens the lanes and runs on the pool meanwhile.
+    expect((await pool.query(pidOf(0))).rows[0]).toMatchObject({ n: 0 });
+    await until(() => pool.pipelined.connected === LANES);
+    return pool;
+  };
+  afterEach(async () => {
+    if (!ended) await pool.end();
+  });
+
+  it('answers many at once, each its own, on the lanes alone', async () => {
+    await open();
+    const answers = await Promise.all(
+      Array.from({ length: 2 * MAX_IN_FLIGHT }, (_, n) => pool.query(pidOf(n))),
+    );
+    expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 2 * MAX_IN_FLIGHT }, (_, n) => n));
+    expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBe(LANES);
+  });
+
+  it('fails a bad query alone, the queries around it answered', async () => {
+    await open();
+    const bad = {
+      name: quickRead('pipelined_test_bad'),
+      text: 'select $1::uuid as id',
+      values: ['not-a-uuid'],
+    };
+    const settled = await Promise.allSettled([pool.query(pidOf(1)), pool.query(bad), pool.query(pidOf(2))]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(settled[1]).toMatchObject({ reason: { code: '22P02' } });
+    expect((await pool.query(pidOf(3))).rows[0].n).toBe(3);
+  });
+
+  it('hands the pool what the lanes cannot take', async () => {
+    await open();
+    const count = 2 * LANES * MAX_IN_FLIGHT;
+    const answers = await Promise.all(Array.from({ length: count }, (_, n) => pool.query(pidOf(n, 0.05))));
+    expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: count }, (_, n) => n));
+    // The overflow ran on pooled connections, besides the lanes.
+    expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBeGreaterThan(LANES);
+  });
+
+  it('answers on while its connections are lost, and opens them again', async () => {
+    await open();
+    const lanePids = new Set(
+      (await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))))).map(
+        (a) => a.rows[0].pid,
+      ),
+    );
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Killed while a query is under way on each: those fail, as on a pooled connection.
+      const underWay = Array.from({ length: 4 }, (_, n) => pool.query(pidOf(n, 1)));
+      await sleep(100);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...lanePids]]);
+      const settled = await Promise.allSettled(underWay);
+      expect(settled.every((s) => s.status === 'rejected')).toBe(true);
+      await until(() => pool.pipelined.connected === 0);
+      // Meanwhile the pool answers.
+      expect((await pool.query(pidOf(5))).rows[0].n).toBe(5);
+      await until(async () => {
+        await pool.query(pidOf(6));
+        return pool.pipelined.connected === LANES;
+      });
+      const after = await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))));
+      expect(after.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('closes its lanes with the pool', async () => {
+    await open();
+    await pool.end();
+    ended = true;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await until(
+        async () =>
+          (
+            await admin.query(
+              "select count(*)::int as n from pg_stat_activity where application_name = 'vw-pipelined-test'",
+            )
+          ).rows[0].n === 0,
+      );
+    } finally {
+      await admin.end();
+    }
+  });
+});
