@@ -1,8 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Tx } from '../src/db/index.ts';
 import { MAX_IN_FLIGHT, quickRead } from '../src/db/pipelined-reads.ts';
 import { PlanRoutingPool } from '../src/db/plan-routing-pool.ts';
+import { preparedRows } from '../src/db/raw-rows.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const LANES = 2;
@@ -53,6 +58,24 @@ describe.skipIf(!url)('pipelined quick reads', () => {
     );
     expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 2 * MAX_IN_FLIGHT }, (_, n) => n));
     expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBe(LANES);
+  });
+
+  it("takes drizzle's prepared statements, as the server's reads run them", async () => {
+    await open();
+    const lanePids = new Set(
+      (await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))))).map(
+        (a) => a.rows[0].pid,
+      ),
+    );
+    const read = preparedRows(
+      quickRead('pipelined_test_drizzle'),
+      sql`select pg_backend_pid() as pid, ${sql.placeholder('n')}::int as n`,
+      z.object({ pid: z.number(), n: z.number() }),
+    );
+    const db = drizzle({ client: pool }) as unknown as Tx;
+    const rows = (await Promise.all(Array.from({ length: 8 }, (_, n) => read(db, { n })))).flat();
+    expect(rows.map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(rows.every((r) => lanePids.has(r.pid))).toBe(true);
   });
 
   it('fails a bad query alone, the queries around it answered', async () => {

@@ -10,11 +10,15 @@ const QUICK = 'quick:';
  */
 export const quickRead = (name: string): string => `${QUICK}${name}`;
 
-/** Whether node-postgres query arguments are a quick read's, and nothing else (no callback). */
-export const isQuickRead = (args: unknown[]): args is [pg.QueryConfig] => {
-  const [config] = args;
+/**
+ * Whether node-postgres query arguments are a quick read's: its config, and its values or none (as
+ * drizzle calls `query(config, values)`), no callback.
+ */
+export const isQuickRead = (args: unknown[]): args is [pg.QueryConfig, unknown[]?] => {
+  const [config, values] = args;
   return (
-    args.length === 1 &&
+    args.length <= 2 &&
+    (values === undefined || Array.isArray(values)) &&
     typeof config === 'object' &&
     config !== null &&
     'name' in config &&
@@ -62,14 +66,14 @@ export class PipelinedReads {
   }
 
   /** `config` under way on a pipelined connection, or undefined when none may take it now. */
-  query(config: pg.QueryConfig): Promise<pg.QueryResult> | undefined {
+  query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> | undefined {
     const lane = this.pick();
     if (!lane) return undefined;
     lane.inFlight++;
     const done = () => {
       lane.inFlight--;
     };
-    const answer = lane.client.query(config);
+    const answer = lane.client.query(config, values);
     answer.then(done, done);
     return answer;
   }

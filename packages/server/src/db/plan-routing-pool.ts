@@ -62,7 +62,7 @@ export class PlanRoutingPool extends pg.Pool {
     const own = this.query.bind(this) as (...args: unknown[]) => unknown;
     const routed = generic.query.bind(generic) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) =>
-      (isQuickRead(args) && pipelined.query(args[0])) ||
+      (isQuickRead(args) && pipelined.query(...args)) ||
       (marked(args[0]) ? routed : own)(...args)) as pg.Pool['query'];
   }
 
