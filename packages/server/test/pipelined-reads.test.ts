@@ -28,6 +28,17 @@ async function until(check: () => boolean | Promise<boolean>) {
   }
 }
 
+/** `use` with a connection of its own to the test database. */
+async function withAdmin(use: (admin: pg.Client) => Promise<void>) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await use(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Quick reads on PostgreSQL go pipelined on a few connections of their own (PipelinedReads);
  * the pool takes what they cannot. Every query still gets its own answer, or its own error.
@@ -35,16 +46,16 @@ async function until(check: () => boolean | Promise<boolean>) {
 describe.skipIf(!url)('pipelined quick reads', () => {
   let pool: PlanRoutingPool;
   let ended = false;
-  const open = async () => {
+  const open = async (lanes = LANES) => {
     ended = false;
     pool = new PlanRoutingPool(
       { connectionString: url, max: 20, application_name: 'vw-pipelined-test' },
       2,
-      LANES,
+      lanes,
     );
     // The first quick read opens the lanes and runs on the pool meanwhile.
     expect((await pool.query(pidOf(0))).rows[0]).toMatchObject({ n: 0 });
-    await until(() => pool.pipelined.connected === LANES);
+    await until(() => pool.pipelined.connected === lanes);
     return pool;
   };
   afterEach(async () => {
@@ -78,17 +89,30 @@ describe.skipIf(!url)('pipelined quick reads', () => {
     expect(rows.every((r) => lanePids.has(r.pid))).toBe(true);
   });
 
-  it('fails a bad query alone, the queries around it answered', async () => {
-    await open();
+  it('fails a bad query alone, the queries before and after it on its connection answered', async () => {
+    await open(1);
     const bad = {
       name: quickRead('pipelined_test_bad'),
       text: 'select $1::uuid as id',
       values: ['not-a-uuid'],
     };
-    const settled = await Promise.allSettled([pool.query(pidOf(1)), pool.query(bad), pool.query(pidOf(2))]);
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(settled[1]).toMatchObject({ reason: { code: '22P02' } });
-    expect((await pool.query(pidOf(3))).rows[0].n).toBe(3);
+    const settled = await Promise.allSettled([
+      pool.query(pidOf(1)),
+      pool.query(pidOf(2)),
+      pool.query(bad),
+      pool.query(pidOf(3)),
+      pool.query(pidOf(4)),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(settled[2]).toMatchObject({ reason: { code: '22P02' } });
+    const pids = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.rows[0].pid] : []));
+    expect(new Set(pids).size).toBe(1);
   });
 
   it('hands the pool what the lanes cannot take', async () => {
@@ -100,53 +124,79 @@ describe.skipIf(!url)('pipelined quick reads', () => {
     expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBeGreaterThan(LANES);
   });
 
-  it('answers on while its connections are lost, and opens them again', async () => {
+  it('runs the reads of a lost connection again on the pool, and opens the lanes again', async () => {
     await open();
     const lanePids = new Set(
       (await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))))).map(
         (a) => a.rows[0].pid,
       ),
     );
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      // Killed while a query is under way on each: those fail, as on a pooled connection.
-      const underWay = Array.from({ length: 4 }, (_, n) => pool.query(pidOf(n, 1)));
-      await sleep(100);
+    await withAdmin(async (admin) => {
+      // Killed while a read is under way on each (asleep there): those run again on the pool.
+      const underWay = Array.from({ length: 4 }, (_, n) => pool.query(pidOf(n, 0.5)));
+      await until(
+        async () =>
+          (
+            await admin.query(
+              "select count(*)::int as n from pg_stat_activity where pid = any($1) and wait_event = 'PgSleep'",
+              [[...lanePids]],
+            )
+          ).rows[0].n === LANES,
+      );
       await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...lanePids]]);
-      const settled = await Promise.allSettled(underWay);
-      expect(settled.every((s) => s.status === 'rejected')).toBe(true);
-      await until(() => pool.pipelined.connected === 0);
-      // Meanwhile the pool answers.
-      expect((await pool.query(pidOf(5))).rows[0].n).toBe(5);
-      await until(async () => {
-        await pool.query(pidOf(6));
-        return pool.pipelined.connected === LANES;
-      });
-      const after = await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))));
-      expect(after.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
-    } finally {
-      await admin.end();
-    }
+      const answers = await Promise.all(underWay);
+      expect(answers.map((a) => a.rows[0].n)).toEqual([0, 1, 2, 3]);
+      expect(answers.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
+    });
+    await until(async () => {
+      await pool.query(pidOf(6));
+      return pool.pipelined.connected === LANES;
+    });
+    const after = await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))));
+    expect(after.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
+  });
+
+  it("leaves a read waiting on a lock to the pool, the lane's other reads answered meanwhile", async () => {
+    await open(1);
+    const table = `pipelined_test_${process.pid}`;
+    const read = { name: quickRead(`pipelined_test_read_${process.pid}`), text: `select * from ${table}` };
+    await withAdmin(async (admin) => {
+      await admin.query(`create table ${table} (x int); insert into ${table} values (1)`);
+      try {
+        expect((await pool.query(read)).rows).toEqual([{ x: 1 }]);
+        // DDL waiting on the table: the lane's read gives up its wait and runs on the pool.
+        await admin.query(`begin; lock table ${table} in access exclusive mode`);
+        const waiting = pool.query(read);
+        await sleep(300);
+        const meanwhile = await pool.query(pidOf(7));
+        expect(meanwhile.rows[0].n).toBe(7);
+        await admin.query(`alter table ${table} add column y int; commit`);
+        // Its answer has a new column: the lane's kept statement is stale, so the lane is opened anew.
+        expect((await waiting).rows).toEqual([{ x: 1, y: null }]);
+        await until(async () => {
+          await pool.query(pidOf(8));
+          return pool.pipelined.connected === 1;
+        });
+        expect((await pool.query(read)).rows).toEqual([{ x: 1, y: null }]);
+      } finally {
+        await admin.query(`rollback; drop table if exists ${table}`);
+      }
+    });
   });
 
   it('closes its lanes with the pool', async () => {
     await open();
     await pool.end();
     ended = true;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await until(
+    await withAdmin((admin) =>
+      until(
         async () =>
           (
             await admin.query(
               "select count(*)::int as n from pg_stat_activity where application_name = 'vw-pipelined-test'",
             )
           ).rows[0].n === 0,
-      );
-    } finally {
-      await admin.end();
-    }
+      ),
+    );
   });
 });

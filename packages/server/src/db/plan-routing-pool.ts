@@ -57,13 +57,18 @@ export class PlanRoutingPool extends pg.Pool {
       pool.on('connect', (client) => client.on('error', () => {}));
     }
     this.generic = generic;
-    const pipelined = new PipelinedReads(config, lanes);
-    this.pipelined = pipelined;
     const own = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const pipelined = new PipelinedReads(
+      config,
+      lanes,
+      own as ConstructorParameters<typeof PipelinedReads>[2],
+    );
+    this.pipelined = pipelined;
     const routed = generic.query.bind(generic) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) =>
-      (isQuickRead(args) && pipelined.query(...args)) ||
-      (marked(args[0]) ? routed : own)(...args)) as pg.Pool['query'];
+      isQuickRead(args)
+        ? pipelined.query(...args)
+        : (marked(args[0]) ? routed : own)(...args)) as pg.Pool['query'];
   }
 
   override async end(): Promise<void> {

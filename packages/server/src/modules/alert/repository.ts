@@ -5,7 +5,7 @@ import { flatRows } from '../../db/flat-rows.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { isoTime } from '../../db/json-text.ts';
 import { limitTier, onceForKey, statementName, writtenLimit } from '../../db/once-for.ts';
-import { quickRead } from '../../db/pipelined-reads.ts';
+import { quickRead, quickUpTo } from '../../db/pipelined-reads.ts';
 import { preparedRows, rawRows } from '../../db/raw-rows.ts';
 import { alertReads, alerts, devices } from '../../db/schema.ts';
 import type { IsoTime } from '../../lib/iso-time.ts';
@@ -235,7 +235,7 @@ const latestList = (db: Db, _key: string, tier: number) => {
     withReadState(db, userId, firstOfEachDevice(newestDevices(userId, BY_CREATED, limit), BY_CREATED, limit))
       .orderBy(desc(alerts.createdAt), ...newestFirst)
       .limit(writtenLimit(tier))
-      .prepare(quickRead(`list_latest_alerts_${tier}`)),
+      .prepare(quickUpTo(`list_latest_alerts_${tier}`, tier)),
   );
 };
 
@@ -320,9 +320,10 @@ const pageStatement = (db: Db, key: string, shape: PageShape, named: boolean) =>
     ? { counts: keptCounts(userId, shape.filters.deviceId) }
     : {};
   // By priority, each device's alerts are sorted whole: no index holds that order. Otherwise the
-  // ids come from the visible devices alone (as `listLatest`'s), a quick read (`quickRead`) but
-  // with filters that may pass over much of a device's history before its rows are found.
-  const quick = !shape.byPriority && countsKept(shape.filters);
+  // ids come from the visible devices alone (as `listLatest`'s). A first page with no filter but
+  // the device is a quick read (`quickUpTo`): filters may pass over much of a device's history
+  // before its rows are found, and a later page reads up to a page from every device seen.
+  const quick = !shape.byPriority && !shape.cursor && countsKept(shape.filters);
   return flatRows(
     (shape.byPriority
       ? visibleTo(db, userId, where, counts)
@@ -330,7 +331,9 @@ const pageStatement = (db: Db, key: string, shape: PageShape, named: boolean) =>
     )
       .orderBy(...(shape.byPriority ? [rankOf, ...newestFirst] : newestFirst))
       .limit(writtenLimit(shape.tier))
-      .prepare(statementName(quick ? quickRead(`alerts_page_${key}`) : `alerts_page_${key}`, named)),
+      .prepare(
+        statementName(quick ? quickUpTo(`alerts_page_${key}`, shape.tier) : `alerts_page_${key}`, named),
+      ),
   );
 };
 

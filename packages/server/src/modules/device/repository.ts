@@ -247,7 +247,8 @@ const userDeviceRow = z.object({
  * read as dates, checked and written out again they cost the server about 1 µs each, 600 of them in
  * a list of 200. The users' counts joined once too: looked up one device at a time, a team's list
  * of 200 cost PostgreSQL 720 µs a call, joined 560. Asked on every dashboard visit: prepared (see
- * `preparedRows` for why).
+ * `preparedRows` for why), and a quick read, pipelined (`quickRead`), though its rows are the user's
+ * devices: a care team's 200 take PostgreSQL about 0.6 ms, a family's 3 about 0.1.
  */
 const userDevicesList = preparedRows(
   quickRead('list_user_devices'),

@@ -4,7 +4,7 @@ import { maySee } from '../../access/audience.ts';
 import { deviceSeqOf } from '../../db/device-seq.ts';
 import type { Tx } from '../../db/index.ts';
 import { perLimitTier, writtenLimit } from '../../db/once-for.ts';
-import { quickRead } from '../../db/pipelined-reads.ts';
+import { quickUpTo } from '../../db/pipelined-reads.ts';
 import { preparedRows } from '../../db/raw-rows.ts';
 import { devices, healthRecords } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -43,7 +43,7 @@ const newestReadings = perLimitTier((tier) =>
  */
 const newestVisibleReadings = perLimitTier((tier) =>
   preparedRows(
-    quickRead(`newest_visible_readings_${tier}`),
+    quickUpTo(`newest_visible_readings_${tier}`, tier),
     sql`select r.* from ${devices} d
       left join lateral (${newestOf(sql`d.seq`, tier)}) r on true
       where d.id = ${sql.placeholder('deviceId')}::uuid and ${maySee(sql.placeholder('userId'), sql`d.id`)}
