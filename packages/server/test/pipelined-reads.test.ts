@@ -58,26 +58,24 @@ describe.skipIf(!url)('pipelined quick reads', () => {
     await until(() => pool.pipelined.connected === lanes);
     return pool;
   };
+  /** `count` quick reads at once, the nth answering n. */
+  const manyAtOnce = (count: number, sleepS = 0) =>
+    Promise.all(Array.from({ length: count }, (_, n) => pool.query(pidOf(n, sleepS))));
+  const lanePids = async () => new Set((await manyAtOnce(8)).map((a) => a.rows[0].pid));
   afterEach(async () => {
     if (!ended) await pool.end();
   });
 
   it('answers many at once, each its own, on the lanes alone', async () => {
     await open();
-    const answers = await Promise.all(
-      Array.from({ length: 2 * MAX_IN_FLIGHT }, (_, n) => pool.query(pidOf(n))),
-    );
+    const answers = await manyAtOnce(2 * MAX_IN_FLIGHT);
     expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 2 * MAX_IN_FLIGHT }, (_, n) => n));
     expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBe(LANES);
   });
 
   it("takes drizzle's prepared statements, as the server's reads run them", async () => {
     await open();
-    const lanePids = new Set(
-      (await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))))).map(
-        (a) => a.rows[0].pid,
-      ),
-    );
+    const lanes = await lanePids();
     const read = preparedRows(
       quickRead('pipelined_test_drizzle'),
       sql`select pg_backend_pid() as pid, ${sql.placeholder('n')}::int as n`,
@@ -86,7 +84,7 @@ describe.skipIf(!url)('pipelined quick reads', () => {
     const db = drizzle({ client: pool }) as unknown as Tx;
     const rows = (await Promise.all(Array.from({ length: 8 }, (_, n) => read(db, { n })))).flat();
     expect(rows.map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(rows.every((r) => lanePids.has(r.pid))).toBe(true);
+    expect(rows.every((r) => lanes.has(r.pid))).toBe(true);
   });
 
   it('fails a bad query alone, the queries before and after it on its connection answered', async () => {
@@ -118,7 +116,7 @@ describe.skipIf(!url)('pipelined quick reads', () => {
   it('hands the pool what the lanes cannot take', async () => {
     await open();
     const count = 2 * LANES * MAX_IN_FLIGHT;
-    const answers = await Promise.all(Array.from({ length: count }, (_, n) => pool.query(pidOf(n, 0.05))));
+    const answers = await manyAtOnce(count, 0.05);
     expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: count }, (_, n) => n));
     // The overflow ran on pooled connections, besides the lanes.
     expect(new Set(answers.map((a) => a.rows[0].pid)).size).toBeGreaterThan(LANES);
@@ -126,11 +124,7 @@ describe.skipIf(!url)('pipelined quick reads', () => {
 
   it('runs the reads of a lost connection again on the pool, and opens the lanes again', async () => {
     await open();
-    const lanePids = new Set(
-      (await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))))).map(
-        (a) => a.rows[0].pid,
-      ),
-    );
+    const lanes = await lanePids();
     await withAdmin(async (admin) => {
       // Killed while a read is under way on each (asleep there): those run again on the pool.
       const underWay = Array.from({ length: 4 }, (_, n) => pool.query(pidOf(n, 0.5)));
@@ -139,21 +133,20 @@ describe.skipIf(!url)('pipelined quick reads', () => {
           (
             await admin.query(
               "select count(*)::int as n from pg_stat_activity where pid = any($1) and wait_event = 'PgSleep'",
-              [[...lanePids]],
+              [[...lanes]],
             )
           ).rows[0].n === LANES,
       );
-      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...lanePids]]);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...lanes]]);
       const answers = await Promise.all(underWay);
       expect(answers.map((a) => a.rows[0].n)).toEqual([0, 1, 2, 3]);
-      expect(answers.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
+      expect(answers.some((a) => lanes.has(a.rows[0].pid))).toBe(false);
     });
     await until(async () => {
       await pool.query(pidOf(6));
       return pool.pipelined.connected === LANES;
     });
-    const after = await Promise.all(Array.from({ length: 8 }, (_, n) => pool.query(pidOf(n))));
-    expect(after.some((a) => lanePids.has(a.rows[0].pid))).toBe(false);
+    expect([...(await lanePids())].some((pid) => lanes.has(pid))).toBe(false);
   });
 
   it("leaves a read waiting on a lock to the pool, the lane's other reads answered meanwhile", async () => {
